@@ -1,0 +1,70 @@
+//! The rule options every subcommand takes: a preset, then any field overridden.
+
+use anyhow::{Context, Result, bail};
+use musashi_game::{Board, MoveLimit, Position, Preset, Repetition, Ruleset, Side, Threshold};
+
+#[derive(clap::Args, Debug, Clone)]
+pub(crate) struct RulesArgs {
+    /// Rule preset: classic, no-setchin, soldiers-first, qdan or solved.
+    #[arg(long, default_value = "classic")]
+    pub preset: Preset,
+    /// Board: 33 (with the setchin) or 25 (without). Overrides the preset.
+    #[arg(long)]
+    pub board: Option<Board>,
+    /// Who moves first: general or soldiers. Overrides the preset.
+    #[arg(long)]
+    pub first: Option<Side>,
+    /// The General wins when this many soldiers or fewer remain (0-15, or too-few).
+    #[arg(long)]
+    pub general_wins_at: Option<Threshold>,
+    /// Repetition rule: third-time-general-wins, soldiers-may-not-repeat or none.
+    #[arg(long)]
+    pub repetition: Option<Repetition>,
+    /// Move limit: "plies N", "soldier-moves N" or none.
+    #[arg(long)]
+    pub move_limit: Option<MoveLimit>,
+}
+
+impl RulesArgs {
+    /// The preset with every given option applied.
+    pub(crate) fn ruleset(&self) -> Ruleset {
+        let mut r = self.preset.ruleset();
+        if let Some(b) = self.board {
+            r.board = b;
+        }
+        if let Some(f) = self.first {
+            r.first = f;
+        }
+        if let Some(t) = self.general_wins_at {
+            r.general_wins_at = t;
+        }
+        if let Some(x) = self.repetition {
+            r.repetition = x;
+        }
+        if let Some(m) = self.move_limit {
+            r.move_limit = m;
+        }
+        r
+    }
+
+    /// The ruleset and a position: the given one (whose board wins over the preset's unless
+    /// `--board` was given) or the ruleset's start.
+    pub(crate) fn with_position(&self, position: Option<&str>) -> Result<(Ruleset, Position)> {
+        let mut rules = self.ruleset();
+        let Some(text) = position else {
+            return Ok((rules, Position::start(rules.board, rules.first)));
+        };
+        let pos = match self.board {
+            Some(b) => Position::parse_on(b, text),
+            None => Position::parse(text),
+        }
+        .with_context(|| format!("bad position \"{text}\""))?;
+        if self.board.is_none() {
+            rules.board = pos.board();
+        }
+        if pos.board() != rules.board {
+            bail!("the position is on the {}-point board, the rules on the {}-point board", pos.board(), rules.board);
+        }
+        Ok((rules, pos))
+    }
+}
