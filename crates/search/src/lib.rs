@@ -1,0 +1,13 @@
+//! Players: the `Agent` trait every player implements, agent spec strings, and the searches
+//! (alpha-beta, MCTS over an `Evaluator` trait).
+//!
+//! Architecture invariant: this crate never sees Burn or any network type. MCTS talks to
+//! networks through the `Evaluator` trait; the adapter lives in a crate that knows both.
+
+mod agent;
+mod random;
+mod spec;
+
+pub use agent::{Agent, Analysis, Choice, Score};
+pub use random::RandomAgent;
+pub use spec::{AgentSpec, SpecError};
