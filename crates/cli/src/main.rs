@@ -24,6 +24,10 @@ enum Command {
     Show(commands::show::Args),
     /// Benchmarks (speed figures for the README and docs).
     Bench(commands::bench::Args),
+    /// Solve the game exactly (retrograde analysis) and write endgame tables.
+    Solve(commands::solve::Args),
+    /// Print positions' exact values (and each move's) from solved tables.
+    Probe(commands::probe::Args),
 }
 
 fn main() -> ExitCode {
@@ -32,6 +36,8 @@ fn main() -> ExitCode {
         Command::Perft(a) => commands::perft::run(a),
         Command::Show(a) => commands::show::run(a),
         Command::Bench(a) => commands::bench::run(a),
+        Command::Solve(a) => commands::solve::run(a),
+        Command::Probe(a) => commands::probe::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

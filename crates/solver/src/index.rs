@@ -109,7 +109,7 @@ pub fn unrank(mut r: u64, n: u32) -> u64 {
 pub fn next_set(set: u64) -> u64 {
     let c = set & set.wrapping_neg();
     let r = set + c;
-    (((r ^ set) >> 2) / c) | r
+    (((r ^ set) >> 2) >> c.trailing_zeros()) | r
 }
 
 /// The General's slot: the number of points below `general` that hold no soldier.

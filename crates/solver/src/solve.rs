@@ -165,22 +165,56 @@ pub fn solve<E>(
     Ok(())
 }
 
-/// Per soldier set, the pass's four words (bit `g` = the General on point `g`).
-#[derive(Default, Debug)]
-#[repr(align(32))]
-struct Cell {
+/// Per soldier set, the words only the General step writes (bit `g` = the General on `g`).
+#[derive(Default, Clone, Copy, Debug)]
+struct Local {
     /// Won, General to move.
-    wg: AtomicU64,
-    /// Won, soldiers to move.
-    ws: AtomicU64,
-    /// Won at the last General step.
-    fg: AtomicU64,
-    /// Won at the last soldiers' step (their values are written at the next General step).
-    fs: AtomicU64,
+    wg: u64,
+    /// Won at the last General step (read by the soldiers' step after it).
+    fg: u64,
+    /// Not yet won: every non-capturing move is lost, but a capture child wins for the
+    /// soldiers only later (the capture bound is above the current step).
+    pend: u64,
 }
 
-/// Sets per parallel work unit.
-const CHUNK: usize = 2048;
+/// Per 64 soldier sets, which of them the steps must visit.
+#[derive(Default, Clone, Copy, Debug)]
+struct Flags {
+    /// Sets with General wins at the last General step.
+    front: u64,
+    /// Sets with pending General positions.
+    waiting: u64,
+}
+
+/// Sets per parallel work unit (a multiple of 64).
+const CHUNK: usize = 4096;
+
+/// Walks soldier sets by rank, stepping forward when the next rank is close and unranking when
+/// it is far.
+struct Walker {
+    n: u32,
+    r: u64,
+    set: u64,
+}
+
+impl Walker {
+    fn new(n: u32, r: u64) -> Walker {
+        Walker { n, r, set: unrank(r, n) }
+    }
+    #[inline]
+    fn at(&mut self, r: u64) -> u64 {
+        if r < self.r || r - self.r > 48 {
+            self.r = r;
+            self.set = unrank(r, self.n);
+        } else {
+            while self.r < r {
+                self.set = next_set(self.set);
+                self.r += 1;
+            }
+        }
+        self.set
+    }
+}
 
 fn solve_level<E>(
     geo: &Geometry,
@@ -194,20 +228,22 @@ fn solve_level<E>(
     let num_sets = shape.num_sets() as usize;
     let e = shape.empties() as usize;
     progress(Event::LevelStart { soldiers: n, positions: 2 * shape.positions_per_side() });
-    let cells: Vec<Cell> = (0..num_sets).into_par_iter().map(|_| Cell::default()).collect();
-    let mut pend = vec![0u64; num_sets];
+    let words = num_sets.div_ceil(64);
+    let mut local = vec![Local::default(); num_sets];
+    let mut flags = vec![Flags::default(); words];
+    let ws: Vec<AtomicU64> = (0..num_sets).into_par_iter().map(|_| AtomicU64::new(0)).collect();
+    let fs: Vec<AtomicU64> = (0..num_sets).into_par_iter().map(|_| AtomicU64::new(0)).collect();
+    let dirty: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
     let mut general = vec![0u8; num_sets * e];
     let mut soldiers = vec![GENERAL_WINS_BYTE; num_sets * e];
     let lower_bytes: u64 = lower.iter().flatten().map(|t| t.soldiers_bytes().len() as u64).sum();
-    let working_bytes = (num_sets * (std::mem::size_of::<Cell>() + 8) + 2 * num_sets * e) as u64;
-    let first_set = |chunk: usize| unrank((chunk * CHUNK) as u64, n);
-    let mask = geo.mask;
+    let working_bytes = (num_sets * (std::mem::size_of::<Local>() + 16) + words * 24 + 2 * num_sets * e) as u64;
+    let shared = Shared { geo, n, e, ws: &ws, fs: &fs, dirty: &dirty };
 
     // Before the first step: each General position's capture bound.
     general.par_chunks_mut(CHUNK * e).enumerate().for_each(|(ci, gd)| {
-        let mut set = first_set(ci);
-        let count = gd.len() / e;
-        for i in 0..count {
+        let mut set = unrank((ci * CHUNK) as u64, n);
+        for i in 0..gd.len() / e {
             capture_bounds(geo, config.threshold, n, set, lower, &mut gd[i * e..(i + 1) * e]);
             if n > 0 {
                 set = next_set(set);
@@ -222,11 +258,11 @@ fn solve_level<E>(
             return Err(SolveError::DistanceOverflow { soldiers: n });
         }
         let new = if k.is_multiple_of(2) {
-            let (new, waiting) = general_step(geo, n, k, &cells, &mut pend, &mut general, &mut soldiers, e, mask);
+            let (new, waiting) = shared.general_step(k, &mut local, &mut flags, &mut general, &mut soldiers);
             pending = waiting;
             new
         } else {
-            soldier_step(geo, n, &cells)
+            shared.soldier_step(&local, &flags)
         };
         progress(Event::Step { soldiers: n, ply: k, new_wins: new });
         // Nothing new and nothing waiting for a capture bound: the next steps would find
@@ -238,23 +274,23 @@ fn solve_level<E>(
     }
 
     // Positions never won are the General's.
+    let mask = geo.mask;
     let stats_g: Vec<(u64, u8)> = general
         .par_chunks_mut(CHUNK * e)
+        .zip(local.par_chunks(CHUNK))
         .enumerate()
-        .map(|(ci, gd)| {
-            let mut set = first_set(ci);
+        .map(|(ci, (gd, lc))| {
+            let mut set = unrank((ci * CHUNK) as u64, n);
             let mut won = 0u64;
             let mut longest = 0u8;
-            for i in 0..gd.len() / e {
-                let r = ci * CHUNK + i;
-                let w = cells[r].wg.load(Relaxed);
+            for (i, l) in lc.iter().enumerate() {
                 let mut free = mask & !set;
                 let mut s = 0;
                 while free != 0 {
                     let g = free.trailing_zeros();
                     free &= free - 1;
                     let b = &mut gd[i * e + s];
-                    if w >> g & 1 == 0 {
+                    if l.wg >> g & 1 == 0 {
                         *b = GENERAL_WINS_BYTE;
                     } else {
                         won += 1;
@@ -304,6 +340,155 @@ fn solve_level<E>(
     Ok((LevelTable::new(config.board, config.threshold, shape, general, soldiers), stats))
 }
 
+/// What both kinds of step share: the soldiers'-side words, written by pushes from any thread.
+struct Shared<'a> {
+    geo: &'a Geometry,
+    n: u32,
+    e: usize,
+    /// Won, soldiers to move.
+    ws: &'a [AtomicU64],
+    /// Won at the last soldiers' step (their values are written at the next General step).
+    fs: &'a [AtomicU64],
+    /// Per 64 sets: which have bits in `fs`.
+    dirty: &'a [AtomicU64],
+}
+
+impl Shared<'_> {
+    /// One General step (even `k`): returns (new wins, positions pending on a capture bound).
+    fn general_step(
+        &self,
+        k: u32,
+        local: &mut [Local],
+        flags: &mut [Flags],
+        general: &mut [u8],
+        soldiers: &mut [u8],
+    ) -> (u64, u64) {
+        let (geo, n, e) = (self.geo, self.n, self.e);
+        let mask = geo.mask;
+        let num_sets = local.len();
+        general
+            .par_chunks_mut(CHUNK * e)
+            .zip(soldiers.par_chunks_mut(CHUNK * e))
+            .zip(local.par_chunks_mut(CHUNK))
+            .zip(flags.par_chunks_mut(CHUNK / 64))
+            .enumerate()
+            .map(|(ci, (((gd, sd), lc), fl))| {
+                let base_r = ci * CHUNK;
+                let mut walker = Walker::new(n, base_r as u64);
+                let mut new = 0u64;
+                let mut pending = 0u64;
+                for (w, f) in fl.iter_mut().enumerate() {
+                    let mut visit = self.dirty[base_r / 64 + w].swap(0, Relaxed) | f.waiting;
+                    if k == 0 {
+                        let valid = (num_sets - (base_r + 64 * w)).min(64);
+                        visit = if valid == 64 { u64::MAX } else { (1u64 << valid) - 1 };
+                    }
+                    f.front = 0;
+                    f.waiting = 0;
+                    while visit != 0 {
+                        let j = visit.trailing_zeros() as usize;
+                        visit &= visit - 1;
+                        let i = 64 * w + j;
+                        let r = base_r + i;
+                        let set = walker.at(r as u64);
+                        let base = i * e;
+                        let fresh = self.fs[r].swap(0, Relaxed);
+                        let mut fb = fresh;
+                        while fb != 0 {
+                            let g = fb.trailing_zeros();
+                            fb &= fb - 1;
+                            sd[base + slot(g, set) as usize] = (k - 1) as u8;
+                        }
+                        let l = &mut lc[i];
+                        let free = mask & !set;
+                        let bad = free & !geo.capture_points(set) & !self.ws[r].load(Relaxed);
+                        let mut c = free & !geo.spread(bad) & !l.wg;
+                        let mut won = 0u64;
+                        let mut waiting = 0u64;
+                        while c != 0 {
+                            let g = c.trailing_zeros();
+                            c &= c - 1;
+                            let b = &mut gd[base + slot(g, set) as usize];
+                            if *b as u32 <= k {
+                                won |= 1 << g;
+                                *b = k as u8;
+                            } else if *b != GENERAL_WINS_BYTE {
+                                waiting |= 1 << g;
+                            }
+                        }
+                        l.pend = waiting;
+                        l.wg |= won;
+                        l.fg = won;
+                        if won != 0 {
+                            f.front |= 1 << j;
+                            new += won.count_ones() as u64;
+                        }
+                        if waiting != 0 {
+                            f.waiting |= 1 << j;
+                            pending += waiting.count_ones() as u64;
+                        }
+                    }
+                }
+                (new, pending)
+            })
+            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+    }
+
+    /// One soldiers' step (odd `k`): pushes the General positions won at the last step back
+    /// along every soldier move. Returns the new wins.
+    fn soldier_step(&self, local: &[Local], flags: &[Flags]) -> u64 {
+        let (geo, n) = (self.geo, self.n);
+        let mask = geo.mask;
+        local
+            .par_chunks(CHUNK)
+            .zip(flags.par_chunks(CHUNK / 64))
+            .enumerate()
+            .map(|(ci, (lc, fl))| {
+                let base_r = ci * CHUNK;
+                let mut walker = Walker::new(n, base_r as u64);
+                let mut new = 0u64;
+                for (w, fw) in fl.iter().enumerate() {
+                    let mut visit = fw.front;
+                    while visit != 0 {
+                        let j = visit.trailing_zeros() as usize;
+                        visit &= visit - 1;
+                        let i = 64 * w + j;
+                        let set = walker.at((base_r + i) as u64);
+                        let f = lc[i].fg;
+                        let mut from = set;
+                        while from != 0 {
+                            let b = from.trailing_zeros();
+                            from &= from - 1;
+                            let mut origins = geo.neighbours[b as usize] & mask & !set;
+                            while origins != 0 {
+                                let a = origins.trailing_zeros();
+                                origins &= origins - 1;
+                                let bits = f & !(1u64 << a);
+                                if bits == 0 {
+                                    continue;
+                                }
+                                let pred = set ^ (1u64 << b) ^ (1u64 << a);
+                                let pr = rank(pred) as usize;
+                                let fresh = bits & !self.ws[pr].load(Relaxed);
+                                if fresh == 0 {
+                                    continue;
+                                }
+                                let gained = fresh & !self.ws[pr].fetch_or(fresh, Relaxed);
+                                if gained != 0 {
+                                    self.fs[pr].fetch_or(gained, Relaxed);
+                                    self.dirty[pr / 64].fetch_or(1 << (pr % 64), Relaxed);
+                                    new += gained.count_ones() as u64;
+                                }
+                            }
+                        }
+                    }
+                }
+                new
+            })
+            .sum()
+    }
+}
+
 /// Writes, for every General point of one soldier set, the capture bound: 0 without captures,
 /// 1 + the longest capture child, or 255 when some capture wins for the General.
 fn capture_bounds(geo: &Geometry, threshold: u32, n: u32, set: u64, lower: &[Option<Arc<LevelTable>>], out: &mut [u8]) {
@@ -343,131 +528,4 @@ fn capture_bounds(geo: &Geometry, threshold: u32, n: u32, set: u64, lower: &[Opt
         out[s] = cb;
         s += 1;
     }
-}
-
-/// One General step (even `k`): returns (new wins, positions pending on a capture bound).
-#[allow(clippy::too_many_arguments)]
-fn general_step(
-    geo: &Geometry,
-    n: u32,
-    k: u32,
-    cells: &[Cell],
-    pend: &mut [u64],
-    general: &mut [u8],
-    soldiers: &mut [u8],
-    e: usize,
-    mask: u64,
-) -> (u64, u64) {
-    let totals: (u64, u64) = general
-        .par_chunks_mut(CHUNK * e)
-        .zip(soldiers.par_chunks_mut(CHUNK * e))
-        .zip(pend.par_chunks_mut(CHUNK))
-        .enumerate()
-        .map(|(ci, ((gd, sd), pd))| {
-            let mut set = unrank((ci * CHUNK) as u64, n);
-            let mut new = 0u64;
-            let mut pending = 0u64;
-            for i in 0..pd.len() {
-                let cell = &cells[ci * CHUNK + i];
-                let fs = cell.fs.load(Relaxed);
-                if k > 0 && fs == 0 && pd[i] == 0 {
-                    if cell.fg.load(Relaxed) != 0 {
-                        cell.fg.store(0, Relaxed);
-                    }
-                    if n > 0 {
-                        set = next_set(set);
-                    }
-                    continue;
-                }
-                let base = i * e;
-                if fs != 0 {
-                    let mut f = fs;
-                    while f != 0 {
-                        let g = f.trailing_zeros();
-                        f &= f - 1;
-                        sd[base + slot(g, set) as usize] = (k - 1) as u8;
-                    }
-                    cell.fs.store(0, Relaxed);
-                }
-                let free = mask & !set;
-                let bad = free & !geo.capture_points(set) & !cell.ws.load(Relaxed);
-                let candidates = free & !geo.spread(bad);
-                let wg = cell.wg.load(Relaxed);
-                let mut c = candidates & !wg;
-                let mut won = 0u64;
-                let mut waiting = 0u64;
-                while c != 0 {
-                    let g = c.trailing_zeros();
-                    c &= c - 1;
-                    let b = &mut gd[base + slot(g, set) as usize];
-                    if *b as u32 <= k {
-                        won |= 1 << g;
-                        *b = k as u8;
-                    } else if *b != GENERAL_WINS_BYTE {
-                        waiting |= 1 << g;
-                    }
-                }
-                pd[i] = waiting;
-                pending += waiting.count_ones() as u64;
-                new += won.count_ones() as u64;
-                cell.wg.store(wg | won, Relaxed);
-                cell.fg.store(won, Relaxed);
-                if n > 0 {
-                    set = next_set(set);
-                }
-            }
-            (new, pending)
-        })
-        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
-    totals
-}
-
-/// One soldiers' step (odd `k`): pushes the General positions won at the last step back along
-/// every soldier move. Returns the new wins.
-fn soldier_step(geo: &Geometry, n: u32, cells: &[Cell]) -> u64 {
-    let num_chunks = cells.len().div_ceil(CHUNK);
-    let mask = geo.mask;
-    (0..num_chunks)
-        .into_par_iter()
-        .map(|ci| {
-            let lo = ci * CHUNK;
-            let hi = (lo + CHUNK).min(cells.len());
-            let mut set = unrank(lo as u64, n);
-            let mut new = 0u64;
-            for r in lo..hi {
-                let f = cells[r].fg.load(Relaxed);
-                if f != 0 {
-                    let mut from = set;
-                    while from != 0 {
-                        let b = from.trailing_zeros();
-                        from &= from - 1;
-                        let mut origins = geo.neighbours[b as usize] & mask & !set;
-                        while origins != 0 {
-                            let a = origins.trailing_zeros();
-                            origins &= origins - 1;
-                            let bits = f & !(1u64 << a);
-                            if bits == 0 {
-                                continue;
-                            }
-                            let pred = set ^ (1u64 << b) ^ (1u64 << a);
-                            let cell = &cells[rank(pred) as usize];
-                            let fresh = bits & !cell.ws.load(Relaxed);
-                            if fresh == 0 {
-                                continue;
-                            }
-                            let gained = fresh & !cell.ws.fetch_or(fresh, Relaxed);
-                            if gained != 0 {
-                                cell.fs.fetch_or(gained, Relaxed);
-                                new += gained.count_ones() as u64;
-                            }
-                        }
-                    }
-                }
-                if n > 0 {
-                    set = next_set(set);
-                }
-            }
-            new
-        })
-        .sum()
 }
