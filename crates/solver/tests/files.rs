@@ -3,7 +3,7 @@
 use musashi_game::{Board, Position, Side};
 use musashi_solver::{HEADER_LEN, SolveConfig, TableError, Tables, level_file_name, recheck, solve, solve_in_memory};
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -17,7 +17,7 @@ fn config() -> SolveConfig {
     SolveConfig { board: Board::Setchin33, threshold: 1, max_soldiers: 4 }
 }
 
-fn write_tables(dir: &PathBuf) {
+fn write_tables(dir: &Path) {
     solve(config(), &|_| {}, |t: Arc<musashi_solver::LevelTable>, _| t.write(&dir.join(level_file_name(t.soldiers()))))
         .unwrap();
 }
