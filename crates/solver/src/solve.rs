@@ -146,20 +146,20 @@ pub fn solve<E>(
     }
     let geo = Geometry::new(config.board);
     let max_soldiers = config.max_soldiers.min(geo.points - 1);
-    let mut kept: Vec<Option<Arc<LevelTable>>> = vec![None; max_soldiers as usize + 1];
+    let mut kept: Vec<Option<Arc<Vec<u8>>>> = vec![None; max_soldiers as usize + 1];
     for n in 0..=max_soldiers {
         // A capture takes one to three pairs (four cannot be complete: the General came from one
-        // of the point's neighbours); keep every lower level of the same parity that could be
-        // reached, and drop the rest.
+        // of the point's neighbours), so levels n-2, n-4 and n-6 are read; keep the soldiers'
+        // side of the last six levels and drop the rest.
         for m in 0..n as usize {
-            if m + 8 < n as usize {
+            if m + 6 < n as usize {
                 kept[m] = None;
             }
         }
         let (table, stats) = solve_level(&geo, config, n, &kept, progress)?;
         progress(Event::LevelDone(&stats));
         let table = Arc::new(table);
-        kept[n as usize] = Some(table.clone());
+        kept[n as usize] = Some(table.soldiers_shared());
         sink(table, &stats).map_err(SolveError::Sink)?;
     }
     Ok(())
@@ -175,6 +175,8 @@ struct Local {
     /// Not yet won: every non-capturing move is lost, but a capture child wins for the
     /// soldiers only later (the capture bound is above the current step).
     pend: u64,
+    /// The empty points where the General would capture (fixed for the set).
+    caps: u64,
 }
 
 /// Per 64 soldier sets, which of them the steps must visit.
@@ -220,7 +222,7 @@ fn solve_level<E>(
     geo: &Geometry,
     config: SolveConfig,
     n: u32,
-    lower: &[Option<Arc<LevelTable>>],
+    lower: &[Option<Arc<Vec<u8>>>],
     progress: &(dyn Fn(Event<'_>) + Sync),
 ) -> Result<(LevelTable, LevelStats), SolveError<E>> {
     let start = Instant::now();
@@ -236,15 +238,15 @@ fn solve_level<E>(
     let dirty: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
     let mut general = vec![0u8; num_sets * e];
     let mut soldiers = vec![GENERAL_WINS_BYTE; num_sets * e];
-    let lower_bytes: u64 = lower.iter().flatten().map(|t| t.soldiers_bytes().len() as u64).sum();
+    let lower_bytes: u64 = lower.iter().flatten().map(|t| t.len() as u64).sum();
     let working_bytes = (num_sets * (std::mem::size_of::<Local>() + 16) + words * 24 + 2 * num_sets * e) as u64;
     let shared = Shared { geo, n, e, ws: &ws, fs: &fs, dirty: &dirty };
 
     // Before the first step: each General position's capture bound.
-    general.par_chunks_mut(CHUNK * e).enumerate().for_each(|(ci, gd)| {
+    general.par_chunks_mut(CHUNK * e).zip(local.par_chunks_mut(CHUNK)).enumerate().for_each(|(ci, (gd, lc))| {
         let mut set = unrank((ci * CHUNK) as u64, n);
-        for i in 0..gd.len() / e {
-            capture_bounds(geo, config.threshold, n, set, lower, &mut gd[i * e..(i + 1) * e]);
+        for (i, l) in lc.iter_mut().enumerate() {
+            l.caps = capture_bounds(geo, config.threshold, n, set, lower, &mut gd[i * e..(i + 1) * e]);
             if n > 0 {
                 set = next_set(set);
             }
@@ -401,7 +403,7 @@ impl Shared<'_> {
                         }
                         let l = &mut lc[i];
                         let free = mask & !set;
-                        let bad = free & !geo.capture_points(set) & !self.ws[r].load(Relaxed);
+                        let bad = free & !l.caps & !self.ws[r].load(Relaxed);
                         let mut c = free & !geo.spread(bad) & !l.wg;
                         let mut won = 0u64;
                         let mut waiting = 0u64;
@@ -490,18 +492,31 @@ impl Shared<'_> {
 }
 
 /// Writes, for every General point of one soldier set, the capture bound: 0 without captures,
-/// 1 + the longest capture child, or 255 when some capture wins for the General.
-fn capture_bounds(geo: &Geometry, threshold: u32, n: u32, set: u64, lower: &[Option<Arc<LevelTable>>], out: &mut [u8]) {
+/// 1 + the longest capture child, or 255 when some capture wins for the General. Returns the
+/// capture points.
+fn capture_bounds(
+    geo: &Geometry,
+    threshold: u32,
+    n: u32,
+    set: u64,
+    lower: &[Option<Arc<Vec<u8>>>],
+    out: &mut [u8],
+) -> u64 {
     let caps = geo.capture_points(set);
     if caps == 0 {
         out.fill(0);
-        return;
+        return 0;
     }
     let mut bound = [0u8; 64];
     let mut c = caps;
     while c != 0 {
         let p = c.trailing_zeros();
         c &= c - 1;
+        if geo.neighbours[p as usize] & geo.mask & !set == 0 {
+            // No General can arrive here (every neighbour holds a soldier), so this capture,
+            // which could take four pairs, is never played.
+            continue;
+        }
         let taken = geo.captured_at(p, set);
         let m = n - taken.count_ones();
         bound[p as usize] = if m <= threshold {
@@ -509,7 +524,7 @@ fn capture_bounds(geo: &Geometry, threshold: u32, n: u32, set: u64, lower: &[Opt
         } else {
             let table = lower[m as usize].as_ref().expect("lower levels are solved first");
             let child = set & !taken;
-            let b = table.soldiers_bytes()[table.shape().index(p, child) as usize];
+            let b = table[LevelShape { points: geo.points, soldiers: m }.index(p, child) as usize];
             if b == GENERAL_WINS_BYTE { GENERAL_WINS_BYTE } else { b + 1 }
         };
     }
@@ -527,5 +542,26 @@ fn capture_bounds(geo: &Geometry, threshold: u32, n: u32, set: u64, lower: &[Opt
         }
         out[s] = cb;
         s += 1;
+    }
+    caps
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_point_no_general_can_reach_is_not_looked_up() {
+        // c3 surrounded by eight soldiers (four full pairs) plus one on e5: arriving at c3 would
+        // take eight, but no General can arrive there. No lower level may be read (there are
+        // none here), and no General point gets a capture bound from it.
+        let geo = Geometry::new(Board::Square25);
+        let ring = geo.neighbours[12];
+        let set = ring | 1 << 24;
+        assert_eq!(geo.capture_points(set), 1 << 12);
+        let lower = vec![None; 10];
+        let mut out = vec![7u8; 25 - 9];
+        capture_bounds(&geo, 0, 9, set, &lower, &mut out);
+        assert!(out.iter().all(|&b| b == 0), "{out:?}");
     }
 }

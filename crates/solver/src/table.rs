@@ -23,14 +23,20 @@ pub struct LevelTable {
     threshold: u32,
     shape: LevelShape,
     general: Vec<u8>,
-    soldiers: Vec<u8>,
+    /// Shared with the solver, which keeps only this side of lower levels for captures.
+    soldiers: Arc<Vec<u8>>,
 }
 
 impl LevelTable {
     pub(crate) fn new(board: Board, threshold: u32, shape: LevelShape, general: Vec<u8>, soldiers: Vec<u8>) -> Self {
         debug_assert_eq!(general.len() as u64, shape.positions_per_side());
         debug_assert_eq!(soldiers.len() as u64, shape.positions_per_side());
-        LevelTable { board, threshold, shape, general, soldiers }
+        LevelTable { board, threshold, shape, general, soldiers: Arc::new(soldiers) }
+    }
+
+    /// The soldiers-to-move values, shared.
+    pub(crate) fn soldiers_shared(&self) -> Arc<Vec<u8>> {
+        self.soldiers.clone()
     }
 
     /// The board.
@@ -134,7 +140,7 @@ impl LevelTable {
         if crc32fast::hash(&soldiers) != info.crc_soldiers {
             return Err(TableError::corrupt(path, "checksum mismatch in the soldiers-to-move values".into()));
         }
-        Ok(LevelTable { board: info.board, threshold: info.threshold, shape: info.shape, general, soldiers })
+        Ok(LevelTable::new(info.board, info.threshold, info.shape, general, soldiers))
     }
 }
 
