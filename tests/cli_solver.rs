@@ -28,9 +28,9 @@ fn solve_small(dir: &Path) -> Output {
 }
 
 /// General on a7 (neighbours b6 and b7), soldiers on b6 and c7: c7-b7 traps it.
-const TRAP_IN_ONE: &str = "...../...../...../...../...../.S./G.S.. s";
+const TRAP_IN_ONE: &str = "...../...../...../...../...../S../G.S.. s";
 /// The same after c7-b7: the General is to move and has no move.
-const TRAPPED: &str = "...../...../...../...../...../.S./GS... g";
+const TRAPPED: &str = "...../...../...../...../...../S../GS... g";
 /// No soldiers: the soldiers have no move.
 const NO_SOLDIERS: &str = "...../...../..G../...../...../.../..... s";
 
