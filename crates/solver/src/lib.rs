@@ -9,6 +9,9 @@
 //! Architecture invariant: this crate depends on the rules crate only (plus rayon and a CRC), and
 //! does no I/O other than reading and writing its own table files.
 
+mod block_pass;
+mod blocks;
+mod captures;
 mod geometry;
 mod index;
 mod recheck;

@@ -1,0 +1,315 @@
+//! One pass over a level's blocks (see [`crate::blocks`]): the soldiers' step of ply `k` pulls the
+//! General wins of ply `k - 1` into every block that still has soldiers'-side positions to win,
+//! and the General step of ply `k + 1` follows in the same block while it is in cache.
+//!
+//! The soldiers' step is array work: a soldier move between two high points maps a whole block
+//! onto another one element by element, a move between low points or between a low and a high
+//! point is a fixed list of index pairs shared by every block with the same number of low
+//! soldiers. No rank is computed, and a block only writes its own words.
+
+use crate::blocks::{Blocks, NO_BLOCK, Split};
+use crate::geometry::Geometry;
+use crate::index::slot;
+use crate::value::GENERAL_WINS_BYTE;
+use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
+
+/// A word of General points (bit `g`: the General on `g`): 32 bits on the 25-point board, so that
+/// twice as many fit in cache and in a vector register, 64 bits on the 33-point board.
+pub(crate) trait Word:
+    Copy
+    + Default
+    + Eq
+    + Send
+    + Sync
+    + std::fmt::Debug
+    + BitOr<Output = Self>
+    + BitAnd<Output = Self>
+    + Not<Output = Self>
+    + BitOrAssign
+    + 'static
+{
+    /// No point.
+    const ZERO: Self;
+    /// The low bits of a 64-bit mask (the board's points fit).
+    fn from_u64(x: u64) -> Self;
+    /// As a 64-bit mask.
+    fn to_u64(self) -> u64;
+}
+
+impl Word for u32 {
+    const ZERO: u32 = 0;
+    #[inline]
+    fn from_u64(x: u64) -> u32 {
+        x as u32
+    }
+    #[inline]
+    fn to_u64(self) -> u64 {
+        self as u64
+    }
+}
+
+impl Word for u64 {
+    const ZERO: u64 = 0;
+    #[inline]
+    fn from_u64(x: u64) -> u64 {
+        x
+    }
+    #[inline]
+    fn to_u64(self) -> u64 {
+        self
+    }
+}
+
+/// The fixed inputs of one level's pass.
+pub(crate) struct Ctx<'a> {
+    pub(crate) geo: &'a Geometry,
+    pub(crate) split: &'a Split,
+    pub(crate) blocks: &'a Blocks,
+    /// Positions per soldier set (`E`).
+    pub(crate) e: usize,
+    /// The capture points of each set.
+    pub(crate) caps: &'a [u64],
+}
+
+/// One group of consecutive blocks: its share of every per-set, per-position and per-block array.
+pub(crate) struct Group<'a, W> {
+    pub(crate) blocks: std::ops::Range<usize>,
+    /// Rank of the group's first set.
+    pub(crate) first: usize,
+    pub(crate) wg: &'a mut [W],
+    pub(crate) ws: &'a mut [W],
+    /// General wins found in this iteration.
+    pub(crate) fg: &'a mut [W],
+    pub(crate) pend: &'a mut [W],
+    pub(crate) gd: &'a mut [u8],
+    pub(crate) sd: &'a mut [u8],
+    /// Per block: General wins found in this iteration.
+    pub(crate) front: &'a mut [bool],
+    /// Per block: every soldiers'-side position won.
+    pub(crate) full: &'a mut [bool],
+    /// Per block: pending General positions.
+    pub(crate) waiting: &'a mut [bool],
+}
+
+/// What one pass over a group found.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct Found {
+    pub(crate) soldiers: u64,
+    pub(crate) general: u64,
+    pub(crate) pending: u64,
+}
+
+impl std::ops::Add for Found {
+    type Output = Found;
+    fn add(self, o: Found) -> Found {
+        Found {
+            soldiers: self.soldiers + o.soldiers,
+            general: self.general + o.general,
+            pending: self.pending + o.pending,
+        }
+    }
+}
+
+/// Cuts `s` into consecutive pieces of the given lengths.
+fn pieces<T>(mut s: &mut [T], lens: impl Iterator<Item = usize>) -> Vec<&mut [T]> {
+    let mut out = Vec::new();
+    for len in lens {
+        let (head, tail) = s.split_at_mut(len);
+        out.push(head);
+        s = tail;
+    }
+    out
+}
+
+/// The per-level arrays, cut into groups.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn groups<'a, W>(
+    blocks: &Blocks,
+    bounds: &[usize],
+    e: usize,
+    wg: &'a mut [W],
+    ws: &'a mut [W],
+    fg: &'a mut [W],
+    pend: &'a mut [W],
+    gd: &'a mut [u8],
+    sd: &'a mut [u8],
+    front: &'a mut [bool],
+    full: &'a mut [bool],
+    waiting: &'a mut [bool],
+) -> Vec<Group<'a, W>> {
+    let sets = || bounds.windows(2).map(|w| blocks.start[w[1]] - blocks.start[w[0]]);
+    let blks = || bounds.windows(2).map(|w| w[1] - w[0]);
+    let mut wg = pieces(wg, sets()).into_iter();
+    let mut ws = pieces(ws, sets()).into_iter();
+    let mut fg = pieces(fg, sets()).into_iter();
+    let mut pend = pieces(pend, sets()).into_iter();
+    let mut gd = pieces(gd, sets().map(|s| s * e)).into_iter();
+    let mut sd = pieces(sd, sets().map(|s| s * e)).into_iter();
+    let mut front = pieces(front, blks()).into_iter();
+    let mut full = pieces(full, blks()).into_iter();
+    let mut waiting = pieces(waiting, blks()).into_iter();
+    bounds
+        .windows(2)
+        .map(|w| Group {
+            blocks: w[0]..w[1],
+            first: blocks.start[w[0]],
+            wg: wg.next().unwrap(),
+            ws: ws.next().unwrap(),
+            fg: fg.next().unwrap(),
+            pend: pend.next().unwrap(),
+            gd: gd.next().unwrap(),
+            sd: sd.next().unwrap(),
+            front: front.next().unwrap(),
+            full: full.next().unwrap(),
+            waiting: waiting.next().unwrap(),
+        })
+        .collect()
+}
+
+/// The General wins of the previous iteration, read by every block's soldiers' step.
+pub(crate) struct Prev<'a, W> {
+    pub(crate) fg: &'a [W],
+    pub(crate) front: &'a [bool],
+}
+
+impl Ctx<'_> {
+    /// One pass over a group. Without `prev` (ply 0) every set gets its General step at ply 0;
+    /// with it, ply `k` (soldiers) pulls the previous General wins into each set, and ply `k + 1`
+    /// (General) visits the sets that gained soldiers' wins or wait for a capture bound.
+    pub(crate) fn pass<W: Word>(&self, g: Group<'_, W>, prev: Option<&Prev<'_, W>>, k: u32, acc: &mut [W]) -> Found {
+        let (geo, split, blocks, e) = (self.geo, self.split, self.blocks, self.e);
+        let mut found = Found::default();
+        for (bi, b) in g.blocks.clone().enumerate() {
+            let range = blocks.range(b);
+            let len = range.len();
+            let off = range.start - g.first;
+            let (m, high) = (blocks.low[b] as usize, blocks.high[b]);
+            let acc = &mut acc[..len];
+            acc.fill(W::ZERO);
+            if let Some(prev) = prev {
+                if g.full[bi] && !g.waiting[bi] {
+                    g.front[bi] = false;
+                    continue;
+                }
+                if !g.full[bi] {
+                    self.pull(b, prev, acc);
+                }
+            }
+            let ply_g = if prev.is_some() { k + 1 } else { 0 };
+            let lows = &split.low_sets[m];
+            let (mut front, mut full, mut waiting) = (false, true, false);
+            for i in 0..len {
+                let r = off + i;
+                let set = high | lows[i];
+                let free = geo.mask & !set;
+                let pos = r * e..(r + 1) * e;
+                let ns = (acc[i] & !g.ws[r]).to_u64();
+                if ns != 0 {
+                    g.ws[r] |= W::from_u64(ns);
+                    found.soldiers += ns.count_ones() as u64;
+                    let sd = &mut g.sd[pos.clone()];
+                    let mut bits = ns;
+                    while bits != 0 {
+                        let p = bits.trailing_zeros();
+                        bits &= bits - 1;
+                        sd[slot(p, set) as usize] = k as u8;
+                    }
+                }
+                full &= g.ws[r].to_u64() == free;
+                let mut won = 0u64;
+                if prev.is_none() || ns != 0 || g.pend[r] != W::ZERO {
+                    let caps = self.caps[g.first + r];
+                    let bad = free & !caps & !g.ws[r].to_u64();
+                    let mut c = free & !geo.spread(bad) & !g.wg[r].to_u64();
+                    let gd = &mut g.gd[pos];
+                    let mut wait = 0u64;
+                    while c != 0 {
+                        let p = c.trailing_zeros();
+                        c &= c - 1;
+                        let byte = &mut gd[slot(p, set) as usize];
+                        if *byte as u32 <= ply_g {
+                            won |= 1 << p;
+                            *byte = ply_g as u8;
+                        } else if *byte != GENERAL_WINS_BYTE {
+                            wait |= 1 << p;
+                        }
+                    }
+                    g.pend[r] = W::from_u64(wait);
+                    g.wg[r] |= W::from_u64(won);
+                    found.general += won.count_ones() as u64;
+                    found.pending += wait.count_ones() as u64;
+                    waiting |= wait != 0;
+                }
+                g.fg[r] = W::from_u64(won);
+                front |= won != 0;
+            }
+            g.front[bi] = front;
+            g.full[bi] = full;
+            g.waiting[bi] = waiting;
+        }
+        found
+    }
+
+    /// The soldiers' step for block `b`: ORs into `acc` every previous General win that a soldier
+    /// move from a set of the block reaches (masked where the moving soldier stood).
+    fn pull<W: Word>(&self, b: usize, prev: &Prev<'_, W>, acc: &mut [W]) {
+        let (split, blocks) = (self.split, self.blocks);
+        let x = split.x;
+        let len = acc.len();
+        let m = blocks.low[b] as usize;
+        let high = blocks.high[b];
+        let bit = |p: u32| W::from_u64(1u64 << p);
+        // Moves between two low points stay inside the block.
+        if prev.front[b] {
+            let src = &prev.fg[blocks.range(b)];
+            for pm in &split.low_low[m] {
+                let keep = !bit(pm.origin);
+                for &(t, s) in &pm.pairs {
+                    acc[t as usize] |= src[s as usize] & keep;
+                }
+            }
+        }
+        // Moves between two high points map the block onto another one, position by position.
+        for &(p, q) in &split.high_lines {
+            let origin = match (high >> p & 1, high >> q & 1) {
+                (1, 0) => p,
+                (0, 1) => q,
+                _ => continue,
+            };
+            let sb = blocks.by_high[((high ^ (1 << p) ^ (1 << q)) >> x) as usize] as usize;
+            if !prev.front[sb] {
+                continue;
+            }
+            let keep = !bit(origin);
+            let src = &prev.fg[blocks.start[sb]..blocks.start[sb] + len];
+            for (d, &s) in acc.iter_mut().zip(src) {
+                *d |= s & keep;
+            }
+        }
+        // Moves between a low and a high point go to a block with one more or one fewer low
+        // soldier.
+        for &(a, h) in &split.cross_lines {
+            let (sb, pairs, origin) = if high >> h & 1 == 0 {
+                // The soldier on the low point a moves to h.
+                if m == 0 {
+                    continue;
+                }
+                (blocks.by_high[((high | 1 << h) >> x) as usize], &split.with_low[m][a as usize], a)
+            } else {
+                // The soldier on h moves to the low point a.
+                if m == x as usize {
+                    continue;
+                }
+                (blocks.by_high[((high & !(1 << h)) >> x) as usize], &split.without_low[m][a as usize], h)
+            };
+            if sb == NO_BLOCK || !prev.front[sb as usize] {
+                continue;
+            }
+            let keep = !bit(origin);
+            let src = &prev.fg[blocks.range(sb as usize)];
+            for &(t, s) in pairs {
+                acc[t as usize] |= src[s as usize] & keep;
+            }
+        }
+    }
+}
