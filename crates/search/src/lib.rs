@@ -5,9 +5,13 @@
 //! networks through the `Evaluator` trait; the adapter lives in a crate that knows both.
 
 mod agent;
+mod evaluator;
+pub mod mcts;
 mod random;
 mod spec;
 
 pub use agent::{Agent, Analysis, Choice, Score};
+pub use evaluator::{Evaluator, Oracle, UniformEvaluator};
+pub use mcts::{Mcts, MctsAgent, MctsConfig, SearchResult, Step};
 pub use random::RandomAgent;
 pub use spec::{AgentSpec, SpecError};
