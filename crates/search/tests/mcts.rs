@@ -174,7 +174,7 @@ fn agent_plays_whole_games_under_every_preset() {
         a.new_game(1);
         let mut g = Game::new(preset.ruleset());
         while !g.is_over() && g.plies() < 400 {
-            let mv = if g.plies() % 2 == 0 { a.choose(&g).mv } else { b.choose(&g).mv };
+            let mv = if g.plies().is_multiple_of(2) { a.choose(&g).mv } else { b.choose(&g).mv };
             g.play(mv).unwrap();
         }
     }

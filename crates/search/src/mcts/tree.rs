@@ -113,7 +113,7 @@ mod tests {
         let g = Game::new(Preset::Classic.ruleset());
         let moves: Vec<Move> = g.legal_moves().to_vec();
         let mut t = Tree::new();
-        t.expand(ROOT, &moves, &vec![0.125; 8]);
+        t.expand(ROOT, &moves, &[0.125; 8]);
         let c = t.children(ROOT).start + 3;
         t.nodes[c].visits = 5;
         let mut g2 = g.clone();
