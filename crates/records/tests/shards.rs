@@ -35,7 +35,7 @@ fn sample() -> (Vec<GameRecord>, Vec<PositionRecord>) {
                 policy: vec![1.0 / n; legal.len()],
                 prior: (0..legal.len()).map(|j| j as f32 / n).collect(),
                 search_value: 0.25 - k as f32,
-                full_search: i % 2 == 0,
+                full_search: i.is_multiple_of(2),
                 played: m.action() as u16,
                 result: 0.0,
                 plies_to_end: 0,
