@@ -3,6 +3,8 @@
 
 mod commands;
 mod draw;
+mod model_arg;
+mod progress;
 mod rules_args;
 
 use clap::{Parser, Subcommand};
@@ -22,6 +24,8 @@ enum Command {
     Perft(commands::perft::Args),
     /// Draw a position with threatened soldiers, capture destinations and legal moves.
     Show(commands::show::Args),
+    /// Play games with a model (or uniform priors) and write Parquet shards.
+    Selfplay(commands::selfplay::Args),
     /// Benchmarks (speed figures for the README and docs).
     Bench(commands::bench::Args),
 }
@@ -31,6 +35,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(a) => commands::perft::run(a),
         Command::Show(a) => commands::show::run(a),
+        Command::Selfplay(a) => commands::selfplay::run(a),
         Command::Bench(a) => commands::bench::run(a),
     };
     match result {

@@ -2,4 +2,5 @@
 
 pub(crate) mod bench;
 pub(crate) mod perft;
+pub(crate) mod selfplay;
 pub(crate) mod show;
