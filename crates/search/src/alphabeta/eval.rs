@@ -2,7 +2,9 @@
 //! of the side to move. It is computed for the General and negated for the soldiers. Terms
 //! (each documented in `docs/alphabeta.md`):
 //!
-//! 1. **Material**: 100 per soldier, for the soldiers.
+//! 1. **Material**: 100 per soldier, for the soldiers, counted from a balance point: the
+//!    soldiers' margin over the threshold at which material alone is called even (9: the
+//!    classic start after the General's opening capture).
 //! 2. **Margin**: soldiers close to the threshold are in danger: each soldier of margin below
 //!    four costs the soldiers `margin` extra.
 //! 3. **General mobility**: points the General can step to now; a General with a single step
@@ -24,6 +26,8 @@ use musashi_game::{Bits, Position, Side};
 pub struct Weights {
     /// Per soldier, for the soldiers.
     pub soldier: i32,
+    /// The margin over the threshold at which material is called even.
+    pub balance: i32,
     /// Extra per missing soldier of margin, when the margin over the threshold is below 4.
     pub margin: i32,
     /// Per point the General can step to.
@@ -58,6 +62,7 @@ impl Default for Weights {
     fn default() -> Weights {
         Weights {
             soldier: 100,
+            balance: 9,
             margin: 25,
             mobility: 10,
             last_step: 30,
@@ -103,9 +108,9 @@ pub(crate) fn general_view(pos: &Position, threshold: u32, w: &Weights) -> i32 {
     let n = pos.num_soldiers() as i32;
     let empty = pos.empty();
     let g = pos.general();
-    let mut v = -w.soldier * n;
-
     let margin = n - threshold as i32;
+    let mut v = -w.soldier * (margin - w.balance);
+
     if margin < 4 {
         v += w.margin * (4 - margin.max(0));
     }
