@@ -55,6 +55,10 @@ pub struct Config {
     pub noise: i32,
     /// Late move reductions.
     pub lmr: bool,
+    /// Score a position that already occurred (in the game or the search path) as a General
+    /// win, under `third-time-general-wins` and `none` (see `docs/alphabeta.md`). Off, only
+    /// the rules' third occurrence ends a line.
+    pub early_repetition: bool,
     /// The evaluation's weights.
     pub weights: Weights,
 }
@@ -66,6 +70,7 @@ impl Default for Config {
             tt_mb: 16,
             noise: 0,
             lmr: true,
+            early_repetition: true,
             weights: Weights::default(),
         }
     }
@@ -185,6 +190,7 @@ impl AlphaBeta {
             self.seed,
             self.config.lmr,
         );
+        s.early_repetition = self.config.early_repetition;
         s.node_limit = limits.nodes.unwrap_or(u64::MAX);
         s.deadline = limits.time.map(|t| start + t);
         let mut iterations: Vec<Iteration> = Vec::new();

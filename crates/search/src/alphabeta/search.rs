@@ -29,6 +29,8 @@ pub(crate) struct Searcher<'a> {
     pub(crate) noise: i32,
     pub(crate) seed: u64,
     pub(crate) lmr: bool,
+    /// Score a second occurrence (game or path) as a General win (see `Path::repeats`).
+    pub(crate) early_repetition: bool,
     pub(crate) nodes: u64,
     pub(crate) node_limit: u64,
     pub(crate) deadline: Option<Instant>,
@@ -78,6 +80,7 @@ impl<'a> Searcher<'a> {
             noise,
             seed,
             lmr,
+            early_repetition: true,
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
@@ -133,6 +136,10 @@ impl<'a> Searcher<'a> {
         if let Some(o) = self.path.outcome(node, &moves) {
             let win = MATE - ply as i32;
             return if o.winner == side { win } else { -win };
+        }
+        if self.early_repetition && ply > 0 && self.path.repeats() {
+            let win = MATE - ply as i32;
+            return if side == Side::General { win } else { -win };
         }
         // Mate-distance pruning: nothing here beats a win next ply or loses faster than now.
         alpha = alpha.max(-(MATE - ply as i32));

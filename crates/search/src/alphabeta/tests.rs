@@ -33,6 +33,7 @@ fn engine(depth: u32, lmr: bool) -> AlphaBeta {
         limits: Limits { depth: Some(depth), ..Limits::default() },
         tt_mb: 1,
         lmr,
+        early_repetition: false,
         ..Config::default()
     })
 }
@@ -103,6 +104,42 @@ fn agrees_with_brute_force_on_forced_results() {
     forced += check_against_brute(solved25, (0, 0), 3, 60, 5, false);
     forced += check_against_brute(Preset::Classic.ruleset(), (0, 0), 4, 40, 4, true);
     assert!(forced > 20, "too few forced positions ({forced}) to mean anything");
+}
+
+/// With repetitions scored for the General (the default), the soldiers'
+/// forced wins within the depth are still exactly those of brute force.
+#[test]
+fn early_repetition_keeps_the_soldiers_wins() {
+    let mut rng = SmallRng::seed_from_u64(11);
+    let rules = Preset::NoSetchin.ruleset();
+    let mut ab = AlphaBeta::new(Config {
+        limits: Limits { depth: Some(5), ..Limits::default() },
+        tt_mb: 1,
+        ..Config::default()
+    });
+    let mut soldiers_wins = 0;
+    for _ in 0..60 {
+        let n = rng.random_range(3..=7);
+        let pos = random_position(&mut rng, rules.board, n);
+        let mut game = Game::from_position(rules, pos).unwrap();
+        if game.is_over() {
+            continue;
+        }
+        let expected = brute(&mut game, 5, 0);
+        ab.clear();
+        let r = ab.search(&game);
+        let soldiers_win = |s: i32| (s > 0) == (pos.side_to_move() == Side::Soldiers);
+        let got = match r.score {
+            Score::WinIn(n) if n <= 5 => Some(MATE - n as i32),
+            Score::LossIn(n) if n <= 5 => Some(-(MATE - n as i32)),
+            _ => None,
+        };
+        let e_soldiers = expected.filter(|&e| soldiers_win(e));
+        let g_soldiers = got.filter(|&g| soldiers_win(g));
+        assert_eq!(g_soldiers, e_soldiers, "{pos}: {:?}", r.score);
+        soldiers_wins += e_soldiers.is_some() as usize;
+    }
+    assert!(soldiers_wins > 3, "{soldiers_wins}");
 }
 
 #[test]

@@ -28,6 +28,17 @@ pub(crate) struct Path {
     threshold: u32,
     /// The game's positions, oldest first, then the search path; the last is the current node.
     stack: Vec<Position>,
+    /// How many positions of the stack fall in each bucket of their key's low bits: a
+    /// position can only repeat when its bucket holds more than itself, so most nodes skip
+    /// the scan.
+    buckets: Vec<u32>,
+}
+
+const BUCKETS: usize = 1 << 12;
+
+#[inline]
+fn bucket(pos: &Position) -> usize {
+    pos.hash() as usize & (BUCKETS - 1)
 }
 
 impl Path {
@@ -43,7 +54,11 @@ impl Path {
         }
         debug_assert_eq!(pos, *game.position());
         let node = Node { pos, captured: game.last_captured(), left: game.moves_left().unwrap_or(u32::MAX) };
-        (Path { rules, threshold: rules.threshold(), stack }, node)
+        let mut buckets = vec![0u32; BUCKETS];
+        for p in &stack {
+            buckets[bucket(p)] += 1;
+        }
+        (Path { rules, threshold: rules.threshold(), stack, buckets }, node)
     }
 
     /// The ruleset.
@@ -66,13 +81,15 @@ impl Path {
             MoveLimit::None => 0,
         };
         self.stack.push(pos);
+        self.buckets[bucket(&pos)] += 1;
         Node { pos, captured, left: node.left.saturating_sub(spent) }
     }
 
     /// Takes the top position off the stack.
     #[inline]
     pub(crate) fn pop(&mut self) {
-        self.stack.pop();
+        let pos = self.stack.pop().expect("pop after push");
+        self.buckets[bucket(&pos)] -= 1;
     }
 
     /// Whether `next` (a position right after a soldier move) repeats a recorded position: a
@@ -80,16 +97,22 @@ impl Path {
     /// the first position with another number of soldiers.
     #[inline]
     fn recorded(&self, next: &Position) -> bool {
+        if self.buckets[bucket(next)] == 0 {
+            return false;
+        }
         let n = next.num_soldiers();
         self.stack.iter().rev().take_while(|p| p.num_soldiers() == n).any(|p| p == next)
     }
 
-    /// How many times the top position occurs on the stack (1 = only now). A position can only
-    /// recur after an even number of plies of at least four.
+    /// How many times the top position occurs on the stack (1 = only now), exact from 3 up
+    /// (below 3, an upper bound). A position can only recur after an even number of plies.
     #[inline]
     fn occurrences(&self) -> u32 {
         let top = self.stack.len() - 1;
         let pos = self.stack[top];
+        if self.buckets[bucket(&pos)] < 3 {
+            return self.buckets[bucket(&pos)];
+        }
         let n = pos.num_soldiers();
         let mut count = 1;
         let mut i = top;
@@ -105,6 +128,36 @@ impl Path {
             i -= 2;
         }
         count
+    }
+
+    /// Whether the top position already occurred, in the game or on the search path. Under
+    /// `third-time-general-wins` and `none` the search scores this second occurrence as a
+    /// General win (see `docs/alphabeta.md`): the soldiers' wins in the game-theoretic form
+    /// never repeat a position (their distance to the trap falls with every move), so a
+    /// repetition gains them nothing, while shuffling lets the General's rules (third
+    /// occurrence, move limit) come closer. Not a rule of the game: `outcome` stays exact.
+    #[inline]
+    pub(crate) fn repeats(&self) -> bool {
+        if self.rules.repetition == Repetition::SoldiersMayNotRepeat {
+            return false;
+        }
+        let top = self.stack.len() - 1;
+        let pos = &self.stack[top];
+        if self.buckets[bucket(pos)] < 2 {
+            return false;
+        }
+        let n = pos.num_soldiers();
+        let mut i = top;
+        while i >= 2 {
+            i -= 2;
+            if self.stack[i + 1].num_soldiers() != n || self.stack[i].num_soldiers() != n {
+                return false;
+            }
+            if self.stack[i] == *pos {
+                return true;
+            }
+        }
+        false
     }
 
     /// The legal moves of `node` (the top of the stack).
