@@ -1,6 +1,7 @@
 //! The `musashi` command line: the only place that reads arguments, the environment and config
 //! files. Each subcommand lives in `commands/`.
 
+mod agents;
 mod commands;
 mod draw;
 mod model_arg;
@@ -28,6 +29,12 @@ enum Command {
     Selfplay(commands::selfplay::Args),
     /// Benchmarks (speed figures for the README and docs).
     Bench(commands::bench::Args),
+    /// Play N games between two agents and report the results.
+    Match(commands::match_cmd::Args),
+    /// The move an agent chooses in each given position.
+    Hint(commands::hint::Args),
+    /// Play a game in the terminal (human or agent on each side).
+    Play(commands::play::Args),
 }
 
 fn main() -> ExitCode {
@@ -37,6 +44,9 @@ fn main() -> ExitCode {
         Command::Show(a) => commands::show::run(a),
         Command::Selfplay(a) => commands::selfplay::run(a),
         Command::Bench(a) => commands::bench::run(a),
+        Command::Match(a) => commands::match_cmd::run(a),
+        Command::Hint(a) => commands::hint::run(a),
+        Command::Play(a) => commands::play::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -9,6 +9,7 @@ pub use model::{ModelConfig, PolicyValueNet};
 mod network;
 mod training;
 
+pub use burn::tensor::Device;
 pub use network::{DeviceKind, Network, Prediction};
 pub use training::{Learner, Losses, OptimizerKind, TrainBatch};
 mod checkpoint;

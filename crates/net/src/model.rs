@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 /// The model's shape (recorded in checkpoints; a checkpoint only loads into the same shape).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, default)]
 pub struct ModelConfig {
     /// Width of the residual trunk.
     pub hidden: usize,

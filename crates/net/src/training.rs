@@ -16,11 +16,12 @@ use serde::{Deserialize, Serialize};
 
 /// The optimizer and its settings.
 #[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(rename_all = "kebab-case")]
 pub enum OptimizerKind {
     /// Adam with L2 weight decay.
     Adam,
     /// AdamW (decoupled weight decay).
+    #[serde(rename = "adamw")]
     AdamW,
     /// SGD with Nesterov-free momentum 0.9 and L2 weight decay.
     SgdMomentum,

@@ -11,4 +11,4 @@ mod shard;
 pub use error::RecordError;
 pub use games::{GAMES_SCHEMA_VERSION, GameRecord};
 pub use positions::{POSITIONS_SCHEMA_VERSION, PositionRecord};
-pub use shard::{Shard, list_shards, read_games, read_positions, write_shard};
+pub use shard::{Shard, count_rows, list_shards, read_games, read_positions, write_shard};

@@ -132,3 +132,11 @@ pub fn list_shards(dir: &Path) -> Result<Vec<Shard>, RecordError> {
     out.sort();
     Ok(out)
 }
+
+/// Rows in a record file, from its metadata (cheap).
+pub fn count_rows(path: &Path) -> Result<u64, RecordError> {
+    let file = fs::File::open(path).map_err(|e| RecordError::new(path, format!("cannot open: {e}")))?;
+    let builder = ParquetRecordBatchReaderBuilder::try_new(file)
+        .map_err(|e| RecordError::new(path, format!("not a readable Parquet file (truncated or corrupt?): {e}")))?;
+    Ok(builder.metadata().file_metadata().num_rows().max(0) as u64)
+}

@@ -1,5 +1,4 @@
-//! What MCTS asks of a network, without knowing one: the `Evaluator` trait. And the `Oracle`
-//! trait for exact values (endgame tables).
+//! What MCTS asks of a network, without knowing one: the `Evaluator` trait.
 
 use musashi_game::{NUM_ACTIONS, Snapshot};
 
@@ -25,11 +24,4 @@ impl Evaluator for UniformEvaluator {
         values.clear();
         values.resize(batch.len(), 0.0);
     }
-}
-
-/// Exact values where they are known (an endgame table adapter implements this).
-pub trait Oracle: Send + Sync {
-    /// The exact result for the side to move (+1 win, -1 loss) under the state's ruleset
-    /// (its move limit included), or None if unknown.
-    fn probe(&self, state: &Snapshot) -> Option<f32>;
 }

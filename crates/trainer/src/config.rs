@@ -25,7 +25,7 @@ pub enum LrSchedule {
 
 /// Everything the trainer needs to know.
 #[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, default)]
 pub struct TrainerConfig {
     /// Optimizer steps per generation.
     pub steps_per_generation: u32,

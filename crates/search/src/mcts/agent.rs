@@ -1,9 +1,10 @@
 //! An `Agent` that plays by MCTS over an evaluator (`sims=0`: the raw policy).
 
 use crate::agent::{Agent, Analysis, Choice, Score};
-use crate::evaluator::{Evaluator, Oracle};
+use crate::evaluator::Evaluator;
 use crate::mcts::config::MctsConfig;
 use crate::mcts::search::{Mcts, Step};
+use crate::oracle::Oracle;
 use musashi_game::Game;
 use std::sync::Arc;
 

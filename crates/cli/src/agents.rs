@@ -1,0 +1,101 @@
+//! The agent factory: turns a spec string into a player. Every kind of agent is named here, and
+//! only here; to add a kind, add a match arm and a line to `KINDS`.
+
+use anyhow::{Result, bail};
+use musashi_game::Ruleset;
+use musashi_search::alphabeta::{Config, Limits};
+use musashi_search::{Agent, AgentSpec, AlphaBeta, GreedyAgent, RandomAgent};
+use std::time::Duration;
+
+/// The accepted kinds and their keys, for error messages and help.
+pub(crate) const KINDS: &str = "random; greedy; \
+alphabeta[:depth=N][,ms=N][,nodes=N][,tt=MiB][,noise=N][,lmr=0|1] (no limit given: depth=6)";
+
+/// Builds the agent `spec` describes for games under `rules`, started with `seed`.
+pub(crate) fn build_agent(spec: &AgentSpec, rules: &Ruleset, seed: u64) -> Result<Box<dyn Agent>> {
+    let _ = rules; // Kinds that depend on the rules (tables, networks) will use it.
+    let mut spec = spec.clone();
+    let mut agent: Box<dyn Agent> = match spec.kind.as_str() {
+        "random" => Box::new(RandomAgent::new(seed)),
+        "greedy" => Box::new(GreedyAgent::new(seed)),
+        "alphabeta" => Box::new(alphabeta(&mut spec)?),
+        "human" => bail!("'human' is a player only `musashi play` knows; here an agent is needed ({KINDS})"),
+        other => bail!("unknown agent kind '{other}' in '{spec}'; accepted: {KINDS}"),
+    };
+    if let Err(e) = spec.finish() {
+        bail!("{e}; accepted: {KINDS}");
+    }
+    agent.new_game(seed);
+    Ok(agent)
+}
+
+fn alphabeta(spec: &mut AgentSpec) -> Result<AlphaBeta> {
+    let depth: Option<u32> = spec.take("depth")?;
+    let ms: Option<u64> = spec.take("ms")?;
+    let nodes: Option<u64> = spec.take("nodes")?;
+    let mut config = Config::default();
+    if let Some(d) = depth
+        && !(1..=musashi_search::alphabeta::MAX_DEPTH).contains(&d)
+    {
+        bail!("agent '{spec}': depth must be 1-{}", musashi_search::alphabeta::MAX_DEPTH);
+    }
+    if ms == Some(0) || nodes == Some(0) {
+        bail!("agent '{spec}': ms and nodes must be positive");
+    }
+    if depth.is_some() || ms.is_some() || nodes.is_some() {
+        config.limits = Limits { depth, nodes, time: ms.map(Duration::from_millis) };
+    }
+    if let Some(mb) = spec.take::<usize>("tt")? {
+        if !(1..=4096).contains(&mb) {
+            bail!("agent '{spec}': tt (MiB) must be 1-4096");
+        }
+        config.tt_mb = mb;
+    }
+    if let Some(n) = spec.take::<i32>("noise")? {
+        if !(0..=1000).contains(&n) {
+            bail!("agent '{spec}': noise must be 0-1000");
+        }
+        config.noise = n;
+    }
+    if let Some(l) = spec.take::<u8>("lmr")? {
+        config.lmr = l != 0;
+    }
+    Ok(AlphaBeta::new(config).with_name(spec.to_string()))
+}
+
+/// A factory for matches: checks the spec once, then builds a fresh agent per game.
+pub(crate) fn factory(spec: &AgentSpec, rules: &Ruleset) -> Result<impl Fn(usize) -> Box<dyn Agent> + Sync + use<>> {
+    build_agent(spec, rules, 0)?;
+    let (spec, rules) = (spec.clone(), *rules);
+    Ok(move |index: usize| build_agent(&spec, &rules, index as u64).expect("the spec was checked"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use musashi_game::Preset;
+
+    fn build(s: &str) -> Result<Box<dyn Agent>> {
+        build_agent(&s.parse()?, &Preset::Classic.ruleset(), 1)
+    }
+
+    fn err(s: &str) -> String {
+        build(s).err().expect("an error").to_string()
+    }
+
+    #[test]
+    fn builds_every_kind_and_rejects_unknowns() {
+        assert_eq!(build("random").unwrap().name(), "random");
+        assert_eq!(build("greedy").unwrap().name(), "greedy");
+        assert_eq!(build("alphabeta:depth=3,tt=1").unwrap().name(), "alphabeta:depth=3,tt=1");
+        assert_eq!(build("alphabeta").unwrap().name(), "alphabeta");
+        let e = err("minimax");
+        assert!(e.contains("unknown agent kind 'minimax'") && e.contains("alphabeta"), "{e}");
+        let e = err("alphabeta:dept=3");
+        assert!(e.contains("unknown parameter 'dept'") && e.contains("depth=N"), "{e}");
+        assert!(build("alphabeta:depth=0").is_err());
+        assert!(err("alphabeta:depth=x").contains("bad value 'x'"));
+        assert!(build("random:depth=2").is_err());
+        assert!(err("human").contains("musashi play"));
+    }
+}
