@@ -1,15 +1,23 @@
 //! The agent factory: turns a spec string into a player. Every kind of agent is named here, and
 //! only here; to add a kind, add a match arm and a line to `KINDS`.
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use musashi_game::Ruleset;
+use musashi_net::{DeviceKind, Network, load_checkpoint};
 use musashi_search::alphabeta::{Config, Limits};
-use musashi_search::{Agent, AgentSpec, AlphaBeta, GreedyAgent, RandomAgent};
+use musashi_search::{
+    Agent, AgentSpec, AlphaBeta, Evaluator, GreedyAgent, MctsAgent, MctsConfig, RandomAgent, UniformEvaluator,
+};
+use musashi_selfplay::NetEvaluator;
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 /// The accepted kinds and their keys, for error messages and help.
 pub(crate) const KINDS: &str = "random; greedy; \
-alphabeta[:depth=N][,ms=N][,nodes=N][,tt=MiB][,noise=N][,lmr=0|1] (no limit given: depth=6)";
+alphabeta[:depth=N][,ms=N][,nodes=N][,tt=MiB][,noise=N][,lmr=0|1] (no limit given: depth=6); \
+mcts:ckpt=DIR|uniform[,sims=N][,temp=T][,cpuct=C] (sims=0 plays the raw policy; default sims=100, temp=0)";
 
 /// Builds the agent `spec` describes for games under `rules`, started with `seed`.
 pub(crate) fn build_agent(spec: &AgentSpec, rules: &Ruleset, seed: u64) -> Result<Box<dyn Agent>> {
@@ -19,6 +27,7 @@ pub(crate) fn build_agent(spec: &AgentSpec, rules: &Ruleset, seed: u64) -> Resul
         "random" => Box::new(RandomAgent::new(seed)),
         "greedy" => Box::new(GreedyAgent::new(seed)),
         "alphabeta" => Box::new(alphabeta(&mut spec)?),
+        "mcts" => Box::new(mcts(&mut spec)?),
         "human" => bail!("'human' is a player only `musashi play` knows; here an agent is needed ({KINDS})"),
         other => bail!("unknown agent kind '{other}' in '{spec}'; accepted: {KINDS}"),
     };
@@ -63,6 +72,44 @@ fn alphabeta(spec: &mut AgentSpec) -> Result<AlphaBeta> {
     Ok(AlphaBeta::new(config).with_name(spec.to_string()))
 }
 
+/// Networks loaded so far, by checkpoint folder: a match builds one agent per game, and they
+/// share the weights.
+fn network(path: &str) -> Result<Arc<Network>> {
+    static CACHE: OnceLock<Mutex<HashMap<PathBuf, Arc<Network>>>> = OnceLock::new();
+    let key = PathBuf::from(path);
+    let mut cache = CACHE.get_or_init(Default::default).lock().expect("no panic while loading");
+    if let Some(net) = cache.get(&key) {
+        return Ok(net.clone());
+    }
+    let device = DeviceKind::Cpu.device().map_err(anyhow::Error::msg)?;
+    let (net, _) = load_checkpoint(&key, &device).with_context(|| format!("agent checkpoint '{path}'"))?;
+    let net = Arc::new(net);
+    cache.insert(key, net.clone());
+    Ok(net)
+}
+
+fn mcts(spec: &mut AgentSpec) -> Result<MctsAgent> {
+    let Some(ckpt) = spec.take_str("ckpt") else {
+        bail!("agent '{spec}': mcts needs ckpt=DIR (a checkpoint folder) or ckpt=uniform");
+    };
+    let mut config = MctsConfig { sims: 100, ..MctsConfig::default() };
+    if let Some(sims) = spec.take::<u32>("sims")? {
+        config.sims = sims;
+    }
+    if let Some(t) = spec.take::<f32>("temp")? {
+        config.temperature = t;
+        config.final_temperature = t;
+        config.temperature_plies = u32::MAX;
+    }
+    if let Some(c) = spec.take::<f32>("cpuct")? {
+        config.cpuct = c;
+    }
+    config.validate().map_err(|e| anyhow::anyhow!("agent '{spec}': {e}"))?;
+    let evaluator: Box<dyn Evaluator> =
+        if ckpt == "uniform" { Box::new(UniformEvaluator) } else { Box::new(NetEvaluator::new(network(&ckpt)?, 0)) };
+    Ok(MctsAgent::new(spec.to_string(), config, evaluator))
+}
+
 /// A factory for matches: checks the spec once, then builds a fresh agent per game.
 pub(crate) fn factory(spec: &AgentSpec, rules: &Ruleset) -> Result<impl Fn(usize) -> Box<dyn Agent> + Sync + use<>> {
     build_agent(spec, rules, 0)?;
@@ -97,5 +144,9 @@ mod tests {
         assert!(err("alphabeta:depth=x").contains("bad value 'x'"));
         assert!(build("random:depth=2").is_err());
         assert!(err("human").contains("musashi play"));
+        assert_eq!(build("mcts:ckpt=uniform,sims=8").unwrap().name(), "mcts:ckpt=uniform,sims=8");
+        assert!(err("mcts").contains("ckpt="));
+        assert!(err("mcts:ckpt=/no/such/dir").contains("/no/such/dir"));
+        assert!(err("mcts:ckpt=uniform,temp=-1").contains("temperature"));
     }
 }

@@ -7,6 +7,7 @@ mod draw;
 mod model_arg;
 mod progress;
 mod rules_args;
+mod train;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -25,6 +26,8 @@ enum Command {
     Perft(commands::perft::Args),
     /// Draw a position with threatened soldiers, capture destinations and legal moves.
     Show(commands::show::Args),
+    /// Train: self-play, training and evaluation, generation after generation (resumable).
+    Train(train::Args),
     /// Play games with a model (or uniform priors) and write Parquet shards.
     Selfplay(commands::selfplay::Args),
     /// Benchmarks (speed figures for the README and docs).
@@ -42,6 +45,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(a) => commands::perft::run(a),
         Command::Show(a) => commands::show::run(a),
+        Command::Train(a) => train::run(a),
         Command::Selfplay(a) => commands::selfplay::run(a),
         Command::Bench(a) => commands::bench::run(a),
         Command::Match(a) => commands::match_cmd::run(a),

@@ -7,6 +7,7 @@
 use crate::encoding::ENCODING_VERSION;
 use crate::model::ModelConfig;
 use crate::network::Network;
+use crate::training::TrainingState;
 use burn::prelude::*;
 use burn::store::{ModuleSnapshot, SafetensorsStore};
 use musashi_game::Ruleset;
@@ -20,6 +21,7 @@ pub const CHECKPOINT_FORMAT_VERSION: u32 = 1;
 
 const META: &str = "meta.json";
 const WEIGHTS: &str = "weights.safetensors";
+const TRAINING: &str = "training.bpk";
 const OPTIMIZER: &str = "optimizer.bpk";
 
 /// What a checkpoint says about itself.
@@ -42,6 +44,9 @@ pub struct CheckpointMeta {
     pub parent: Option<String>,
     /// SHA-256 of `weights.safetensors`, lowercase hex.
     pub weights_sha256: String,
+    /// SHA-256 of the training state (`training.bpk` then `optimizer.bpk`), when saved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub training_sha256: Option<String>,
 }
 
 /// Why a checkpoint could not be read or written.
@@ -67,7 +72,9 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 
 /// The network's weights as safetensors bytes.
 pub fn weights_bytes(network: &Network) -> Result<Vec<u8>, CheckpointError> {
-    let mut store = SafetensorsStore::from_bytes(None);
+    // No metadata: Burn's default metadata is a hash map whose order varies, and the bytes
+    // (hashed into the checkpoint's metadata and export manifests) must be reproducible.
+    let mut store = SafetensorsStore::from_bytes(None).clear_metadata();
     network.model().save_into(&mut store).map_err(|e| CheckpointError(format!("cannot serialise weights: {e}")))?;
     store.get_bytes().map_err(|e| CheckpointError(format!("cannot serialise weights: {e}")))
 }
@@ -93,7 +100,7 @@ pub fn save_checkpoint(
     dir: &Path,
     network: &Network,
     meta: &CheckpointMeta,
-    optimizer: Option<&[u8]>,
+    training: Option<&TrainingState>,
 ) -> Result<(), CheckpointError> {
     if dir.exists() {
         return Err(err(dir, "already exists"));
@@ -104,13 +111,15 @@ pub fn save_checkpoint(
     meta.encoding_version = ENCODING_VERSION;
     meta.model = network.config();
     meta.weights_sha256 = sha256_hex(&weights);
+    meta.training_sha256 = training.map(state_hash);
     let tmp = temp_sibling(dir);
     let _ = fs::remove_dir_all(&tmp);
     let write = || -> std::io::Result<()> {
         fs::create_dir_all(&tmp)?;
         fs::write(tmp.join(WEIGHTS), &weights)?;
-        if let Some(bytes) = optimizer {
-            fs::write(tmp.join(OPTIMIZER), bytes)?;
+        if let Some(state) = training {
+            fs::write(tmp.join(TRAINING), &state.model)?;
+            fs::write(tmp.join(OPTIMIZER), &state.optimizer)?;
         }
         let json = serde_json::to_vec_pretty(&meta).map_err(std::io::Error::other)?;
         fs::write(tmp.join(META), json)?;
@@ -162,11 +171,22 @@ pub fn load_checkpoint(dir: &Path, device: &Device) -> Result<(Network, Checkpoi
     Ok((network, meta))
 }
 
-/// The optimizer state saved with a checkpoint, if any.
-pub fn load_optimizer_bytes(dir: &Path) -> Result<Option<Vec<u8>>, CheckpointError> {
-    let path = dir.join(OPTIMIZER);
-    if !path.exists() {
-        return Ok(None);
+fn state_hash(state: &TrainingState) -> String {
+    let mut h = Sha256::new();
+    h.update(&state.model);
+    h.update(&state.optimizer);
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The training state saved with a checkpoint, if any (checked against its hash).
+pub fn load_training_state(dir: &Path) -> Result<Option<TrainingState>, CheckpointError> {
+    let meta = read_meta(dir)?;
+    let Some(want) = meta.training_sha256 else { return Ok(None) };
+    let read = |name: &str| fs::read(dir.join(name)).map_err(|e| err(dir, format!("cannot read {name}: {e}")));
+    let state = TrainingState { model: read(TRAINING)?, optimizer: read(OPTIMIZER)? };
+    let got = state_hash(&state);
+    if got != want {
+        return Err(err(dir, format!("the training state is corrupt: SHA-256 {got}, metadata says {want}")));
     }
-    fs::read(&path).map(Some).map_err(|e| err(dir, format!("cannot read {OPTIMIZER}: {e}")))
+    Ok(Some(state))
 }

@@ -11,10 +11,10 @@ mod training;
 
 pub use burn::tensor::Device;
 pub use network::{DeviceKind, Network, Prediction};
-pub use training::{Learner, Losses, OptimizerKind, TrainBatch};
+pub use training::{Learner, Losses, OptimizerKind, TrainBatch, TrainingState};
 mod checkpoint;
 
 pub use checkpoint::{
-    CHECKPOINT_FORMAT_VERSION, CheckpointError, CheckpointMeta, load_checkpoint, load_optimizer_bytes,
+    CHECKPOINT_FORMAT_VERSION, CheckpointError, CheckpointMeta, load_checkpoint, load_training_state,
     network_from_bytes, read_meta, save_checkpoint, sha256_hex, weights_bytes,
 };

@@ -9,6 +9,8 @@ use burn::optim::{
     momentum::MomentumConfig,
 };
 use burn::prelude::*;
+use burn::store::ModuleRecord;
+use burn::tensor::Bytes;
 use burn::tensor::TensorData;
 use burn::tensor::activation::log_softmax;
 use musashi_game::NUM_ACTIONS;
@@ -135,19 +137,49 @@ impl Learner {
         Network::from_model(&self.model, self.config, &self.base)
     }
 
-    /// The optimizer state as bytes (for checkpoints).
-    pub fn optimizer_bytes(&self) -> Result<Vec<u8>, String> {
-        self.optim.into_bytes().map(|b| b.to_vec()).map_err(|e| format!("cannot serialise the optimizer: {e:?}"))
+    /// The exact training state: the model in Burn's native format (which keeps the parameter
+    /// identities the optimizer state refers to) and the optimizer state.
+    pub fn state(&self) -> Result<TrainingState, String> {
+        let model = self
+            .model
+            .clone()
+            .into_record()
+            .into_bytes()
+            .map_err(|e| format!("cannot serialise the model state: {e:?}"))?
+            .to_vec();
+        let optimizer = self.optim.into_bytes().map_err(|e| format!("cannot serialise the optimizer: {e:?}"))?.to_vec();
+        Ok(TrainingState { model, optimizer })
     }
 
-    /// Restores the optimizer state saved by `optimizer_bytes`.
-    pub fn load_optimizer(&mut self, bytes: Vec<u8>) -> Result<(), String> {
-        let optim = std::mem::replace(&mut self.optim, AdamConfig::new().init());
-        self.optim = optim
-            .from_bytes(burn::tensor::Bytes::from_bytes_vec(bytes))
+    /// Resumes training exactly where `state` was taken, on `network`'s device.
+    pub fn resume(
+        network: &Network,
+        kind: OptimizerKind,
+        weight_decay: f32,
+        value_weight: f32,
+        state: TrainingState,
+    ) -> Result<Learner, String> {
+        let mut learner = Learner::new(network, kind, weight_decay, value_weight);
+        let record = ModuleRecord::from_bytes(Bytes::from_bytes_vec(state.model))
+            .map_err(|e| format!("cannot read the model state: {e:?}"))?;
+        let model = learner.config.init(&learner.device);
+        learner.model =
+            model.try_load_record(record).map_err(|e| format!("the model state does not fit: {e:?}"))?.train();
+        let optim = std::mem::replace(&mut learner.optim, AdamConfig::new().init());
+        learner.optim = optim
+            .from_bytes(Bytes::from_bytes_vec(state.optimizer))
             .map_err(|e| format!("cannot restore the optimizer state: {e:?}"))?;
-        Ok(())
+        Ok(learner)
     }
+}
+
+/// What resuming training needs besides the weights: see `Learner::state`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrainingState {
+    /// The model in Burn's native record format.
+    pub model: Vec<u8>,
+    /// The optimizer state.
+    pub optimizer: Vec<u8>,
 }
 
 fn loss_of(model: &PolicyValueNet, b: &TrainBatch, value_weight: f32, device: &Device) -> (Tensor<1>, Losses) {

@@ -68,8 +68,9 @@ fn checkpoints_round_trip_and_refuse_corruption() {
         step: 10,
         parent: None,
         weights_sha256: String::new(),
+        training_sha256: None,
     };
-    save_checkpoint(&ck, &net, &meta, Some(&learner.optimizer_bytes().unwrap())).unwrap();
+    save_checkpoint(&ck, &net, &meta, Some(&learner.state().unwrap())).unwrap();
     assert!(save_checkpoint(&ck, &net, &meta, None).is_err(), "never overwrites");
     let (loaded, m) = load_checkpoint(&ck, &device).unwrap();
     assert_eq!(m.generation, 1);
@@ -79,8 +80,9 @@ fn checkpoints_round_trip_and_refuse_corruption() {
     net.predict(&b.features, &mut p);
     loaded.predict(&b.features, &mut q);
     assert_eq!(p, q, "identical outputs after a round trip");
-    let mut learner2 = Learner::new(&loaded, OptimizerKind::AdamW, 1e-4, 1.0);
-    learner2.load_optimizer(load_optimizer_bytes(&ck).unwrap().unwrap()).unwrap();
+    let state = load_training_state(&ck).unwrap().expect("saved with its training state");
+    assert_eq!(state, learner.state().unwrap());
+    Learner::resume(&loaded, OptimizerKind::AdamW, 1e-4, 1.0, state).unwrap();
 
     // A flipped byte in the weights is detected.
     let w = ck.join("weights.safetensors");
@@ -103,4 +105,41 @@ fn checkpoints_round_trip_and_refuse_corruption() {
     let e = network_from_bytes(weights_bytes(&other).unwrap(), tiny(), &device).unwrap_err();
     assert!(e.contains("do not"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn resuming_from_a_saved_state_continues_exactly() {
+    let device = DeviceKind::Cpu.device().unwrap();
+    let net = Network::init(tiny(), &device, 5);
+    let b = batch();
+    let h = |n: &Network| sha256_hex(&weights_bytes(n).unwrap());
+    assert_eq!(h(&net), h(&net.clone()), "serialising weights is deterministic");
+    // Straight through: 10 steps.
+    let mut straight = Learner::new(&net, OptimizerKind::Adam, 1e-4, 1.0);
+    for _ in 0..10 {
+        straight.step(&b, 1e-2);
+    }
+    // 5 steps, save, resume from the saved state in a fresh learner, 5 more.
+    let mut first = Learner::new(&net, OptimizerKind::Adam, 1e-4, 1.0);
+    for _ in 0..5 {
+        first.step(&b, 1e-2);
+    }
+    let state = first.state().unwrap();
+    let weights = weights_bytes(&first.network()).unwrap();
+    let reloaded = network_from_bytes(weights, tiny(), &device).unwrap();
+    let mut second = Learner::resume(&reloaded, OptimizerKind::Adam, 1e-4, 1.0, state.clone()).unwrap();
+    for _ in 0..5 {
+        second.step(&b, 1e-2);
+    }
+    assert_eq!(
+        h(&straight.network()),
+        h(&second.network()),
+        "the optimizer state (Adam's moments) carried over exactly"
+    );
+    // Without the optimizer state the result differs: the test can tell.
+    let mut fresh = Learner::new(&reloaded, OptimizerKind::Adam, 1e-4, 1.0);
+    for _ in 0..5 {
+        fresh.step(&b, 1e-2);
+    }
+    assert_ne!(h(&straight.network()), h(&fresh.network()));
 }

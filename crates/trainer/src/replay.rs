@@ -59,8 +59,10 @@ impl Replay {
         self.exact
     }
 
-    /// Loads the shards not loaded before, in the given order (oldest first), then trims the
-    /// window. Value targets: the game result mixed with the search value, or the oracle's
+    /// Loads the shards not loaded before, then trims the window. The new positions are put in
+    /// a canonical order (by game id, which starts with the data generation, then ply), so the
+    /// window does not depend on how games were grouped into shards or in which order they
+    /// finished. Value targets: the game result mixed with the search value, or the oracle's
     /// exact value where it knows one.
     pub fn load(
         &mut self,
@@ -68,30 +70,30 @@ impl Replay {
         config: &TrainerConfig,
         oracle: Option<ValueOracle>,
     ) -> Result<usize, RecordError> {
-        let mut added = 0;
+        let mut fresh = Vec::new();
         for shard in shards {
-            if self.loaded.contains(&shard.name) {
-                continue;
+            if self.loaded.insert(shard.name.clone()) {
+                fresh.extend(read_positions(&shard.positions)?);
             }
-            for r in read_positions(&shard.positions)? {
-                let state = Snapshot {
-                    position: r.position,
-                    rules: r.rules,
-                    moves_left: r.moves_left,
-                    repetition_count: r.repetition_count,
-                };
-                let mix = config.search_value_mix;
-                let mut value = (1.0 - mix) * r.result + mix * r.search_value;
-                if let Some(v) = oracle.and_then(|o| o(&state)) {
-                    value = v;
-                    self.exact += 1;
-                }
-                self.samples.push_back(Sample { state, legal: r.legal, policy: r.policy, value, full: r.full_search });
-                added += 1;
-                self.seen += 1;
-            }
-            self.loaded.insert(shard.name.clone());
         }
+        fresh.sort_by(|a, b| a.game_id.cmp(&b.game_id).then(a.ply.cmp(&b.ply)));
+        let added = fresh.len();
+        for r in fresh {
+            let state = Snapshot {
+                position: r.position,
+                rules: r.rules,
+                moves_left: r.moves_left,
+                repetition_count: r.repetition_count,
+            };
+            let mix = config.search_value_mix;
+            let mut value = (1.0 - mix) * r.result + mix * r.search_value;
+            if let Some(v) = oracle.and_then(|o| o(&state)) {
+                value = v;
+                self.exact += 1;
+            }
+            self.samples.push_back(Sample { state, legal: r.legal, policy: r.policy, value, full: r.full_search });
+        }
+        self.seen += added as u64;
         self.trim(config);
         Ok(added)
     }

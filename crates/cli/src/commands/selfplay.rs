@@ -19,12 +19,19 @@ pub(crate) struct Args {
     /// A checkpoint folder, or `random` for generation 0 (uniform priors, zero values).
     #[arg(long, default_value = "random")]
     model: String,
-    /// Games to play.
+    /// Games to play (with --run: at most this many, then stop).
     #[arg(long)]
-    games: u32,
+    games: Option<u32>,
     /// Folder for the shards.
-    #[arg(long)]
-    out: PathBuf,
+    #[arg(long, required_unless_present = "run")]
+    out: Option<PathBuf>,
+    /// Work for a training run instead: play with its current model into its games folder
+    /// until the run is done (the run's config decides the search and rules).
+    #[arg(long, conflicts_with = "out")]
+    run: Option<PathBuf>,
+    /// This worker's name in shard names (with --run).
+    #[arg(long, default_value = "w1")]
+    worker: String,
     /// Worker threads (0 = one per core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
@@ -59,12 +66,18 @@ pub(crate) fn threads_or_all(threads: usize) -> usize {
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
-    if a.games == 0 {
+    if let Some(root) = &a.run {
+        return crate::train::worker::run_worker(root, &a.worker, threads_or_all(a.threads), a.games);
+    }
+    let (Some(games), Some(out)) = (a.games, a.out.as_ref()) else {
+        bail!("--games and --out are needed (or --run DIR)")
+    };
+    if games == 0 {
         bail!("--games must be at least 1");
     }
     let model = Model::load(&a.model, a.device)?;
     let config = SelfplayConfig {
-        games: a.games,
+        games,
         threads: threads_or_all(a.threads),
         concurrent_games: a.concurrent,
         rules: vec![a.rules.ruleset()],
@@ -77,7 +90,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
     };
     config.validate().map_err(anyhow::Error::msg)?;
     let make = || -> Box<dyn Evaluator> { model.evaluator() };
-    let summary = with_progress(a.games as u64, |p| run_selfplay(&config, &make, &a.out, "sp", &HashSet::new(), p))?;
+    let summary = with_progress(games as u64, |p| run_selfplay(&config, &make, out, "sp", &HashSet::new(), p))?;
     print_summary(&summary);
     Ok(())
 }
