@@ -11,6 +11,7 @@ mod greedy;
 mod oracle;
 mod random;
 mod spec;
+pub mod validation;
 
 pub use agent::{Agent, Analysis, Choice, Score};
 pub use alphabeta::AlphaBeta;
