@@ -199,29 +199,20 @@ pub fn short_range_failures(rules: Ruleset, samples: &[Sample], depth: u32) -> V
         let r = engine.search(&game);
         let got = s.moves.iter().find(|(m, _)| *m == r.best).expect("a legal move").1;
         let short_loss = |v: Score| matches!(v, Score::LossIn(n) if n <= depth);
-        match s.value {
+        let failure = match s.value {
             // The General's wins may be claimed sooner (a repetition in the search counts for
             // it, see `docs/alphabeta.md`); the soldiers' must be exact.
             Score::WinIn(n) if n <= depth && s.pos.side_to_move() == Side::General => {
-                if !matches!(r.score, Score::WinIn(k) if k <= n) || !wins(got) {
-                    failures.push(format!(
-                        "{}: wins in {n}, engine says {} and plays {} ({got:?})",
-                        s.pos, r.score, r.best
-                    ));
-                }
+                (!matches!(r.score, Score::WinIn(k) if k <= n) || !wins(got)).then(|| format!("wins in {n}"))
             }
             Score::WinIn(n) if n <= depth => {
-                if r.score != Score::WinIn(n) || got != Score::WinIn(n) {
-                    failures.push(format!(
-                        "{}: wins in {n}, engine says {} and plays {} ({got:?})",
-                        s.pos, r.score, r.best
-                    ));
-                }
+                (r.score != Score::WinIn(n) || got != Score::WinIn(n)).then(|| format!("wins in {n}"))
             }
-            v if !short_loss(v) && short_loss(got) => {
-                failures.push(format!("{}: {} walks into {got:?} (best {v:?})", s.pos, r.best));
-            }
-            _ => {}
+            v if !short_loss(v) && short_loss(got) => Some(format!("walks into a loss (best {v:?})")),
+            _ => None,
+        };
+        if let Some(what) = failure {
+            failures.push(format!("{}: {what}; engine says {} and plays {} ({got:?})", s.pos, r.score, r.best));
         }
     }
     failures
