@@ -4,6 +4,8 @@
 mod agents;
 mod commands;
 mod draw;
+mod model_arg;
+mod progress;
 mod rules_args;
 
 use clap::{Parser, Subcommand};
@@ -23,6 +25,8 @@ enum Command {
     Perft(commands::perft::Args),
     /// Draw a position with threatened soldiers, capture destinations and legal moves.
     Show(commands::show::Args),
+    /// Play games with a model (or uniform priors) and write Parquet shards.
+    Selfplay(commands::selfplay::Args),
     /// Benchmarks (speed figures for the README and docs).
     Bench(commands::bench::Args),
     /// Play N games between two agents and report the results.
@@ -38,6 +42,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(a) => commands::perft::run(a),
         Command::Show(a) => commands::show::run(a),
+        Command::Selfplay(a) => commands::selfplay::run(a),
         Command::Bench(a) => commands::bench::run(a),
         Command::Match(a) => commands::match_cmd::run(a),
         Command::Hint(a) => commands::hint::run(a),

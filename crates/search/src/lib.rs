@@ -7,7 +7,9 @@
 
 mod agent;
 pub mod alphabeta;
+mod evaluator;
 mod greedy;
+pub mod mcts;
 mod oracle;
 mod random;
 mod spec;
@@ -15,7 +17,9 @@ pub mod validation;
 
 pub use agent::{Agent, Analysis, Choice, Score};
 pub use alphabeta::AlphaBeta;
+pub use evaluator::{Evaluator, UniformEvaluator};
 pub use greedy::GreedyAgent;
+pub use mcts::{Mcts, MctsAgent, MctsConfig, SearchResult, Step};
 pub use oracle::Oracle;
 pub use random::RandomAgent;
 pub use spec::{AgentSpec, SpecError};

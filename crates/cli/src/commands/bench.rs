@@ -1,13 +1,12 @@
 //! `musashi bench`: speed figures, printed for the README and docs. Speed lives here rather
 //! than in tests, which never assert on time.
 
+use crate::commands::bench_search::bench_search;
+use crate::commands::bench_selfplay::bench_selfplay;
+use crate::commands::selfplay::threads_or_all;
 use anyhow::Result;
-use musashi_game::{Board, Game, Position, Preset, Side, perft};
-use musashi_search::Score;
-use musashi_search::alphabeta::{AlphaBeta, Config, Limits};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
-use std::time::{Duration, Instant};
+use musashi_game::{Board, Position, Side, perft};
+use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
@@ -25,6 +24,21 @@ enum What {
         /// Repetitions; the best time is reported.
         #[arg(long, default_value_t = 3)]
         runs: u32,
+    },
+    /// Raw batched network throughput against self-play's network use, with the default network.
+    Selfplay {
+        /// MCTS simulations per move.
+        #[arg(long, default_value_t = 100)]
+        sims: u32,
+        /// Games to play.
+        #[arg(long, default_value_t = 64)]
+        games: u32,
+        /// Worker threads (0 = one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Games per worker at once = the network batch size.
+        #[arg(long, default_value_t = 32)]
+        concurrent: usize,
     },
     /// Alpha-beta speed: nodes per second at a fixed depth from the classic start and from
     /// middle-game positions, and the depth reached in a time budget from the classic start.
@@ -44,6 +58,9 @@ enum What {
 pub(crate) fn run(a: Args) -> Result<()> {
     match a.what {
         What::Perft { depth, runs } => bench_perft(depth, runs.max(1)),
+        What::Selfplay { sims, games, threads, concurrent } => {
+            bench_selfplay(sims, games, threads_or_all(threads), concurrent)
+        }
         What::Search { depth, ms, positions } => bench_search(depth, ms, positions),
     }
 }
@@ -64,92 +81,5 @@ fn bench_perft(depth: u32, runs: u32) -> Result<()> {
         leaves as f64 / best / 1e6,
         interior as f64 / best / 1e6
     );
-    Ok(())
-}
-
-/// Classic-rules games after a seeded number of random plies (20-60), still running.
-fn middle_games(count: usize) -> Vec<Game> {
-    let mut rng = SmallRng::seed_from_u64(2024);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut game = Game::new(Preset::Classic.ruleset());
-        let plies = rng.random_range(20..=60);
-        while !game.is_over() && game.plies() < plies {
-            let moves = game.legal_moves();
-            game.play(moves[rng.random_range(0..moves.len())]).expect("legal");
-        }
-        if !game.is_over() {
-            out.push(game);
-        }
-    }
-    out
-}
-
-fn bench_search(depth: u32, ms: u64, positions: usize) -> Result<()> {
-    let fixed = |d: u32| Config { limits: Limits { depth: Some(d), ..Limits::default() }, ..Config::default() };
-    let start = Game::new(Preset::Classic.ruleset());
-    let mut engine = AlphaBeta::new(fixed(depth));
-    let r = engine.search(&start);
-    let secs = r.elapsed.as_secs_f64();
-    println!(
-        "classic start, depth {depth}: best {} ({}), {} nodes in {:.3} s, {:.2} M nodes/s",
-        r.best,
-        r.score,
-        r.nodes,
-        secs,
-        r.nodes as f64 / secs.max(1e-9) / 1e6
-    );
-    let games = middle_games(positions);
-    let (mut nodes, mut secs) = (0u64, 0f64);
-    for g in &games {
-        let mut e = AlphaBeta::new(fixed(depth));
-        let r = e.search(g);
-        nodes += r.nodes;
-        secs += r.elapsed.as_secs_f64();
-    }
-    println!(
-        "{} middle-game positions, depth {depth}: {nodes} nodes in {secs:.3} s, {:.2} M nodes/s",
-        games.len(),
-        nodes as f64 / secs.max(1e-9) / 1e6
-    );
-    let mut engine = AlphaBeta::new(Config {
-        limits: Limits { time: Some(Duration::from_millis(ms)), ..Limits::default() },
-        ..Config::default()
-    });
-    let r = engine.search(&start);
-    println!(
-        "classic start, {ms} ms: depth {} reached, {} nodes, best {} ({}), pv {}",
-        r.depth,
-        r.nodes,
-        r.best,
-        r.score,
-        r.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
-    );
-    let mut reached = Vec::new();
-    let mut proven = 0;
-    for g in &games {
-        let mut e = AlphaBeta::new(Config {
-            limits: Limits { time: Some(Duration::from_millis(ms)), ..Limits::default() },
-            ..Config::default()
-        });
-        let r = e.search(g);
-        if matches!(r.score, Score::WinIn(_) | Score::LossIn(_)) {
-            // A forced result ends the search early: its depth says nothing about speed.
-            proven += 1;
-        } else {
-            reached.push(r.depth);
-        }
-    }
-    reached.sort();
-    if !reached.is_empty() {
-        println!(
-            "{} middle-game positions without a forced result, {ms} ms: depth reached min {}, median {}, max {} \
-             ({proven} others were proven wins or losses)",
-            reached.len(),
-            reached[0],
-            reached[reached.len() / 2],
-            reached[reached.len() - 1]
-        );
-    }
     Ok(())
 }

@@ -1,8 +1,11 @@
 //! One module per subcommand.
 
 pub(crate) mod bench;
+mod bench_search;
+mod bench_selfplay;
 pub(crate) mod hint;
 pub(crate) mod match_cmd;
 pub(crate) mod perft;
 pub(crate) mod play;
+pub(crate) mod selfplay;
 pub(crate) mod show;
