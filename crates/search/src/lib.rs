@@ -13,6 +13,7 @@ pub mod mcts;
 mod oracle;
 mod random;
 mod spec;
+pub mod validation;
 
 pub use agent::{Agent, Analysis, Choice, Score};
 pub use alphabeta::AlphaBeta;

@@ -1,9 +1,9 @@
-//! The interface through which a search can ask an exact source (endgame tables, the solver)
-//! about a position. The search crate defines it; the crate that owns the tables implements it,
-//! so the search never depends on the solver.
+//! The interface through which a search (or a validation) asks an exact source (endgame
+//! tables, the solver) about a position. The search crate defines it; the crate that owns the
+//! tables implements it, so the search never depends on the solver.
 
 use crate::agent::Score;
-use musashi_game::Position;
+use musashi_game::{Move, Position};
 
 /// An exact oracle for positions under the game-theoretic form of the rules (no repetition
 /// rule, no move limit; endless play counts for the General) with one board and threshold.
@@ -13,4 +13,29 @@ pub trait Oracle: Send + Sync {
     /// A General win by endless play (the soldiers cannot force a trap) has no distance: give
     /// any large `n` (the search caps it). Never `Score::Value`.
     fn probe(&self, pos: &Position) -> Option<Score>;
+
+    /// Every movement-legal move of `pos` (not itself an ended position) with the exact
+    /// result it leads to, for the side to move in `pos`, under the capture `threshold`;
+    /// `None` if a child that is not ended at once is not covered. The default asks `probe`
+    /// about each child; an oracle that knows its moves directly may override it.
+    fn move_values(&self, pos: &Position, threshold: u32) -> Option<Vec<(Move, Score)>> {
+        let mut out = Vec::new();
+        for &m in pos.moves().iter() {
+            let (child, captured) = pos.play(m);
+            // Too few soldiers after a capture, a trap, or soldiers left without a move: the
+            // mover wins at once. (A trapped General is checked first, as the rules do; the
+            // General's move can never trap itself.)
+            let score = if (captured != 0 && child.num_soldiers() <= threshold) || !child.has_moves() {
+                Score::WinIn(1)
+            } else {
+                match self.probe(&child)? {
+                    Score::WinIn(n) => Score::LossIn(n.saturating_add(1)),
+                    Score::LossIn(n) => Score::WinIn(n.saturating_add(1)),
+                    Score::Value(_) => return None,
+                }
+            };
+            out.push((m, score));
+        }
+        Some(out)
+    }
 }

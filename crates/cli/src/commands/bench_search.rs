@@ -2,6 +2,7 @@
 
 use anyhow::Result;
 use musashi_game::{Game, Preset};
+use musashi_search::Score;
 use musashi_search::alphabeta::{AlphaBeta, Config, Limits};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -66,17 +67,26 @@ pub(crate) fn bench_search(depth: u32, ms: u64, positions: usize) -> Result<()> 
         r.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
     );
     let mut reached = Vec::new();
+    let mut proven = 0;
     for g in &games {
         let mut e = AlphaBeta::new(Config {
             limits: Limits { time: Some(Duration::from_millis(ms)), ..Limits::default() },
             ..Config::default()
         });
-        reached.push(e.search(g).depth);
+        let r = e.search(g);
+        if matches!(r.score, Score::WinIn(_) | Score::LossIn(_)) {
+            // A forced result ends the search early: its depth says nothing about speed.
+            proven += 1;
+        } else {
+            reached.push(r.depth);
+        }
     }
     reached.sort();
     if !reached.is_empty() {
         println!(
-            "middle-game positions, {ms} ms: depth reached min {}, median {}, max {}",
+            "{} middle-game positions without a forced result, {ms} ms: depth reached min {}, median {}, max {} \
+             ({proven} others were proven wins or losses)",
+            reached.len(),
             reached[0],
             reached[reached.len() / 2],
             reached[reached.len() - 1]
