@@ -1,12 +1,14 @@
 //! The agent factory: turns a spec string into a player. Every kind of agent is named here, and
 //! only here; to add a kind, add a match arm and a line to `KINDS`.
 
+use crate::tables::{TableOracle, load_tables};
 use anyhow::{Context, Result, bail};
 use musashi_game::Ruleset;
 use musashi_net::{DeviceKind, Network, load_checkpoint};
 use musashi_search::alphabeta::{Config, Limits};
 use musashi_search::{
-    Agent, AgentSpec, AlphaBeta, Evaluator, GreedyAgent, MctsAgent, MctsConfig, RandomAgent, UniformEvaluator,
+    Agent, AgentSpec, AlphaBeta, Evaluator, GreedyAgent, MctsAgent, MctsConfig, Oracle, PerfectAgent, RandomAgent,
+    UniformEvaluator,
 };
 use musashi_selfplay::NetEvaluator;
 use std::collections::HashMap;
@@ -17,19 +19,42 @@ use std::time::Duration;
 /// The accepted kinds and their keys, for error messages and help.
 pub(crate) const KINDS: &str = "random; greedy; \
 alphabeta[:depth=N][,ms=N][,nodes=N][,tt=MiB][,noise=N][,lmr=0|1] (no limit given: depth=6); \
-mcts:ckpt=DIR|uniform[,sims=N][,temp=T][,cpuct=C] (sims=0 plays the raw policy; default sims=100, temp=0)";
+mcts:ckpt=DIR|uniform[,sims=N][,temp=T][,cpuct=C] (sims=0 plays the raw policy; default sims=100, temp=0); \
+perfect:tables=DIR (solver tables; alpha-beta depth 6 with the tables where they do not cover a position); \
+alphabeta and mcts also take tables=DIR (exact values where the tables cover a position)";
 
 /// Builds the agent `spec` describes for games under `rules`, started with `seed`.
 pub(crate) fn build_agent(spec: &AgentSpec, rules: &Ruleset, seed: u64) -> Result<Box<dyn Agent>> {
-    let _ = rules; // Kinds that depend on the rules (tables, networks) will use it.
     let mut spec = spec.clone();
-    let mut agent: Box<dyn Agent> = match spec.kind.as_str() {
-        "random" => Box::new(RandomAgent::new(seed)),
-        "greedy" => Box::new(GreedyAgent::new(seed)),
-        "alphabeta" => Box::new(alphabeta(&mut spec)?),
-        "mcts" => Box::new(mcts(&mut spec)?),
-        "human" => bail!("'human' is a player only `musashi play` knows; here an agent is needed ({KINDS})"),
-        other => bail!("unknown agent kind '{other}' in '{spec}'; accepted: {KINDS}"),
+    let oracle: Option<Arc<dyn Oracle>> = match spec.take_str("tables") {
+        Some(dir) => Some(Arc::new(TableOracle { tables: load_tables(&dir, rules)? })),
+        None => None,
+    };
+    let mut agent: Box<dyn Agent> = match (spec.kind.as_str(), oracle) {
+        ("random", None) => Box::new(RandomAgent::new(seed)),
+        ("greedy", None) => Box::new(GreedyAgent::new(seed)),
+        ("alphabeta", o) => {
+            let engine = alphabeta(&mut spec)?;
+            Box::new(match o {
+                Some(o) => engine.with_oracle(o),
+                None => engine,
+            })
+        }
+        ("mcts", o) => {
+            let agent = mcts(&mut spec)?;
+            Box::new(match o {
+                Some(o) => agent.with_oracle(o),
+                None => agent,
+            })
+        }
+        ("perfect", Some(o)) => {
+            let fallback = AlphaBeta::new(Config::default()).with_oracle(o.clone());
+            Box::new(PerfectAgent::new(spec.to_string(), o, Box::new(fallback)))
+        }
+        ("perfect", None) => bail!("agent '{spec}': perfect needs tables=DIR (a `musashi solve` output folder)"),
+        ("random" | "greedy", Some(_)) => bail!("agent '{spec}': {} takes no tables", spec.kind),
+        ("human", _) => bail!("'human' is a player only `musashi play` knows; here an agent is needed ({KINDS})"),
+        (other, _) => bail!("unknown agent kind '{other}' in '{spec}'; accepted: {KINDS}"),
     };
     if let Err(e) = spec.finish() {
         bail!("{e}; accepted: {KINDS}");

@@ -7,6 +7,7 @@ mod draw;
 mod model_arg;
 mod progress;
 mod rules_args;
+mod tables;
 mod train;
 
 use clap::{Parser, Subcommand};

@@ -4,6 +4,7 @@
 use crate::commands::bench_search::bench_search;
 use crate::commands::bench_selfplay::bench_selfplay;
 use crate::commands::bench_solve::bench_solve;
+use crate::commands::bench_validate::bench_validate;
 use crate::commands::selfplay::threads_or_all;
 use anyhow::Result;
 use musashi_game::{Board, Position, Side, Threshold, perft};
@@ -55,6 +56,21 @@ enum What {
         #[arg(long, default_value_t = 20)]
         positions: usize,
     },
+    /// Alpha-beta at depths 1..N against exact tables: the share of moves that keep the result.
+    Validate {
+        /// A `musashi solve` output folder (the full 25-point solve for the report).
+        #[arg(long)]
+        tables: String,
+        /// Random positions to sample.
+        #[arg(long, default_value_t = 2000)]
+        positions: usize,
+        /// Deepest depth.
+        #[arg(long, default_value_t = 8)]
+        max_depth: u32,
+        /// Fewest soldiers in a sampled position.
+        #[arg(long, default_value_t = 4)]
+        min_soldiers: u32,
+    },
     /// The full solve of the 25-point game (every level up to 16 soldiers, both sides to move),
     /// then the re-check of every stored value; prints times, start values and longest wins.
     Solve {
@@ -80,6 +96,9 @@ pub(crate) fn run(a: Args) -> Result<()> {
             bench_selfplay(sims, games, threads_or_all(threads), concurrent)
         }
         What::Search { depth, ms, positions } => bench_search(depth, ms, positions),
+        What::Validate { tables, positions, max_depth, min_soldiers } => {
+            bench_validate(&tables, positions, max_depth, min_soldiers)
+        }
         What::Solve { general_wins_at, max_soldiers, no_recheck, out } => {
             bench_solve(general_wins_at, max_soldiers, !no_recheck, out)
         }

@@ -4,6 +4,7 @@ pub(crate) mod bench;
 mod bench_search;
 mod bench_selfplay;
 mod bench_solve;
+mod bench_validate;
 pub(crate) mod hint;
 pub(crate) mod match_cmd;
 pub(crate) mod perft;
