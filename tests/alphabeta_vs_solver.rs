@@ -2,32 +2,13 @@
 //! the test): it finds the forced traps the tables mark as short wins and never walks into a
 //! short loss it can see; and the `perfect` agent built from the tables keeps every result.
 
+mod common;
+
+use common::{Exact, tables};
 use musashi_game::*;
 use musashi_search::validation::{sample_positions, short_range_failures, validate};
 use musashi_search::{Oracle, Score};
-use musashi_solver::{SolveConfig, Tables, Value, solve_in_memory};
 use std::sync::Arc;
-
-struct Exact(Arc<Tables>);
-
-impl Oracle for Exact {
-    fn probe(&self, pos: &Position) -> Option<Score> {
-        if pos.num_soldiers() > self.0.max_soldiers() {
-            return None;
-        }
-        let (soldiers_win, n) = match self.0.probe(pos).ok()? {
-            Value::SoldiersWin(n) => (true, n),
-            Value::GeneralWins => (false, 1000),
-        };
-        let mover_wins = soldiers_win == (pos.side_to_move() == Side::Soldiers);
-        Some(if mover_wins { Score::WinIn(n) } else { Score::LossIn(n) })
-    }
-}
-
-fn tables() -> Arc<Tables> {
-    let config = SolveConfig { board: Board::Square25, threshold: 2, max_soldiers: 6 };
-    Arc::new(solve_in_memory(config, &|_| {}).unwrap().0)
-}
 
 #[test]
 fn alphabeta_finds_short_wins_and_avoids_short_losses() {

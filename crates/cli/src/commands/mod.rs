@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub(crate) mod bench;
+mod bench_network;
 mod bench_search;
 mod bench_selfplay;
 mod bench_solve;
