@@ -82,6 +82,19 @@ pub fn sample_positions(
     out
 }
 
+/// Whether the choice of move matters in `s`: a won position where some move gives the win
+/// away, or a lost one where the moves resist for different lengths. Uniformly drawn positions
+/// are mostly decided whatever is played; these are the ones that test an engine.
+pub fn is_critical(s: &Sample) -> bool {
+    match s.value {
+        Score::WinIn(_) => s.moves.iter().any(|&(_, v)| !wins(v)),
+        _ => {
+            let first = s.moves.first().map(|&(_, v)| v);
+            s.moves.iter().any(|&(_, v)| Some(v) != first)
+        }
+    }
+}
+
 /// Alpha-beta at a fixed depth, no noise, for validation.
 pub fn engine_at(depth: u32) -> AlphaBeta {
     AlphaBeta::new(Config { limits: Limits { depth: Some(depth), ..Limits::default() }, tt_mb: 4, ..Config::default() })

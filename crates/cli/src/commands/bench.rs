@@ -89,6 +89,10 @@ enum What {
         /// Fewest soldiers in a sampled position.
         #[arg(long, default_value_t = 4)]
         min_soldiers: u32,
+        /// Keep only positions where the move matters (some move gives a win away, or losing
+        /// moves resist for different lengths).
+        #[arg(long)]
+        critical: bool,
     },
     /// The full solve of the 25-point game (every level up to 16 soldiers, both sides to move),
     /// then the re-check of every stored value; prints times, start values and longest wins.
@@ -118,8 +122,8 @@ pub(crate) fn run(a: Args) -> Result<()> {
         What::Network { hidden, blocks, value_hidden, batches, seconds } => {
             bench_network(musashi_net::ModelConfig { hidden, blocks, value_hidden }, &batches, seconds)
         }
-        What::Validate { tables, positions, max_depth, min_soldiers } => {
-            bench_validate(&tables, positions, max_depth, min_soldiers)
+        What::Validate { tables, positions, max_depth, min_soldiers, critical } => {
+            bench_validate(&tables, positions, max_depth, min_soldiers, critical)
         }
         What::Solve { general_wins_at, max_soldiers, no_recheck, out } => {
             bench_solve(general_wins_at, max_soldiers, !no_recheck, out)

@@ -146,3 +146,20 @@ fn the_report_counts_per_side_and_depth() {
     let text = report.to_string();
     assert!(text.contains("kept the win") && text.lines().count() == 8, "{text}");
 }
+
+#[test]
+fn critical_positions_are_those_where_the_move_matters() {
+    let samples = sample_positions(tiny(), rules(), 400, 3..=3, 13);
+    let critical: Vec<&Sample> = samples.iter().filter(|s| is_critical(s)).collect();
+    assert!(!critical.is_empty() && critical.len() < samples.len(), "{} of {}", critical.len(), samples.len());
+    for s in &samples {
+        let values: Vec<Score> = s.moves.iter().map(|&(_, v)| v).collect();
+        let expected = match s.value {
+            // Won: some move throws the win away.
+            Score::WinIn(_) => values.iter().any(|v| !matches!(v, Score::WinIn(_))),
+            // Lost (or drawn): not every move is worth the same.
+            _ => values.iter().any(|v| *v != values[0]),
+        };
+        assert_eq!(is_critical(s), expected, "{}", s.pos);
+    }
+}
