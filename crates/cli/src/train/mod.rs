@@ -66,14 +66,10 @@ fn unix_now() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
 }
 
+/// The commit checked out when the binary was built (HEAD at build time; uncommitted changes
+/// are not marked), recorded by the build script.
 fn git_commit() -> String {
-    std::process::Command::new("git")
-        .args(["rev-parse", "HEAD"])
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-        .unwrap_or_else(|| "unknown".into())
+    env!("MUSASHI_BUILD_COMMIT").to_string()
 }
 
 /// Generation 0: freshly initialised weights from the run's seed.
