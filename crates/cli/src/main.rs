@@ -1,9 +1,14 @@
 //! The `musashi` command line: the only place that reads arguments, the environment and config
 //! files. Each subcommand lives in `commands/`.
 
+mod agents;
 mod commands;
 mod draw;
+mod model_arg;
+mod progress;
 mod rules_args;
+mod tables;
+mod train;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -22,8 +27,18 @@ enum Command {
     Perft(commands::perft::Args),
     /// Draw a position with threatened soldiers, capture destinations and legal moves.
     Show(commands::show::Args),
+    /// Train: self-play, training and evaluation, generation after generation (resumable).
+    Train(train::Args),
+    /// Play games with a model (or uniform priors) and write Parquet shards.
+    Selfplay(commands::selfplay::Args),
     /// Benchmarks (speed figures for the README and docs).
     Bench(commands::bench::Args),
+    /// Play N games between two agents and report the results.
+    Match(commands::match_cmd::Args),
+    /// The move an agent chooses in each given position.
+    Hint(commands::hint::Args),
+    /// Play a game in the terminal (human or agent on each side).
+    Play(commands::play::Args),
     /// Solve the game exactly (retrograde analysis) and write endgame tables.
     Solve(commands::solve::Args),
     /// Print positions' exact values (and each move's) from solved tables.
@@ -35,7 +50,12 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(a) => commands::perft::run(a),
         Command::Show(a) => commands::show::run(a),
+        Command::Train(a) => train::run(a),
+        Command::Selfplay(a) => commands::selfplay::run(a),
         Command::Bench(a) => commands::bench::run(a),
+        Command::Match(a) => commands::match_cmd::run(a),
+        Command::Hint(a) => commands::hint::run(a),
+        Command::Play(a) => commands::play::run(a),
         Command::Solve(a) => commands::solve::run(a),
         Command::Probe(a) => commands::probe::run(a),
     };

@@ -208,7 +208,8 @@ impl Game {
         if self.position().side_to_move() == Side::Soldiers {
             self.soldier_moves -= 1;
         }
-        self.outcome = self.evaluate();
+        // A move was played from this state, so the game was not over here.
+        self.outcome = None;
         e.mv
     }
 

@@ -17,6 +17,7 @@ mod point;
 mod position;
 mod rules;
 mod side;
+mod snapshot;
 mod symmetry;
 pub mod zobrist;
 
@@ -31,4 +32,5 @@ pub use point::{Bits, MAX_POINTS, Point};
 pub use position::{MAX_SOLDIERS, PieceError, Position, START_SOLDIERS};
 pub use rules::{MoveLimit, Preset, Repetition, Ruleset, Threshold};
 pub use side::Side;
+pub use snapshot::Snapshot;
 pub use symmetry::Symmetry;

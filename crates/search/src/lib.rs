@@ -1,13 +1,27 @@
-//! Players: the `Agent` trait every player implements, agent spec strings, and the searches
-//! (alpha-beta, MCTS over an `Evaluator` trait).
+//! Players: the `Agent` trait every player implements, agent spec strings, the random and
+//! greedy players, the alpha-beta baseline, and the `Oracle` interface through which a search
+//! asks exact tables about a position.
 //!
 //! Architecture invariant: this crate never sees Burn or any network type. MCTS talks to
 //! networks through the `Evaluator` trait; the adapter lives in a crate that knows both.
 
 mod agent;
+pub mod alphabeta;
+mod evaluator;
+mod greedy;
+pub mod mcts;
+mod oracle;
+mod perfect;
 mod random;
 mod spec;
+pub mod validation;
 
 pub use agent::{Agent, Analysis, Choice, Score};
+pub use alphabeta::AlphaBeta;
+pub use evaluator::{Evaluator, HeuristicBlend, UniformEvaluator};
+pub use greedy::GreedyAgent;
+pub use mcts::{Mcts, MctsAgent, MctsConfig, SearchResult, Step};
+pub use oracle::{Oracle, oracle_value};
+pub use perfect::PerfectAgent;
 pub use random::RandomAgent;
 pub use spec::{AgentSpec, SpecError};

@@ -1,7 +1,13 @@
 //! `musashi bench`: speed figures, printed for the README and docs. Speed lives here rather
 //! than in tests, which never assert on time.
 
-use anyhow::{Context, Result};
+use crate::commands::bench_network::bench_network;
+use crate::commands::bench_search::bench_search;
+use crate::commands::bench_selfplay::bench_selfplay;
+use crate::commands::bench_solve::bench_solve;
+use crate::commands::bench_validate::bench_validate;
+use crate::commands::selfplay::threads_or_all;
+use anyhow::Result;
 use musashi_game::{Board, Position, Side, Threshold, perft};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -22,6 +28,71 @@ enum What {
         /// Repetitions; the best time is reported.
         #[arg(long, default_value_t = 3)]
         runs: u32,
+    },
+    /// Raw batched network throughput against self-play's network use, with the default network.
+    Selfplay {
+        /// MCTS simulations per move.
+        #[arg(long, default_value_t = 100)]
+        sims: u32,
+        /// Games to play.
+        #[arg(long, default_value_t = 64)]
+        games: u32,
+        /// Worker threads (0 = one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Games per worker at once = the network batch size.
+        #[arg(long, default_value_t = 32)]
+        concurrent: usize,
+    },
+    /// Alpha-beta speed: nodes per second at a fixed depth from the classic start and from
+    /// middle-game positions, and the depth reached in a time budget from the classic start.
+    Search {
+        /// Fixed depth for the nodes-per-second figure.
+        #[arg(long, default_value_t = 9)]
+        depth: u32,
+        /// Time budget for the depth-reached figure, in milliseconds.
+        #[arg(long, default_value_t = 100)]
+        ms: u64,
+        /// Middle-game positions (seeded random plays of 20-60 plies from the classic start).
+        #[arg(long, default_value_t = 20)]
+        positions: usize,
+    },
+    /// Network inference per position on one thread at several batch sizes.
+    Network {
+        /// Trunk width.
+        #[arg(long, default_value_t = 256)]
+        hidden: usize,
+        /// Residual blocks.
+        #[arg(long, default_value_t = 2)]
+        blocks: usize,
+        /// Value-head width.
+        #[arg(long, default_value_t = 64)]
+        value_hidden: usize,
+        /// Batch sizes, comma-separated.
+        #[arg(long, value_delimiter = ',', default_value = "1,8,32,64,128,256")]
+        batches: Vec<usize>,
+        /// Seconds per batch size.
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
+    },
+    /// Alpha-beta at depths 1..N against exact tables: the share of moves that keep the result.
+    Validate {
+        /// A `musashi solve` output folder (the full 25-point solve for the issue's report).
+        #[arg(long)]
+        tables: String,
+        /// Random positions to sample.
+        #[arg(long, default_value_t = 2000)]
+        positions: usize,
+        /// Deepest depth.
+        #[arg(long, default_value_t = 8)]
+        max_depth: u32,
+        /// Fewest soldiers in a sampled position.
+        #[arg(long, default_value_t = 4)]
+        min_soldiers: u32,
+        /// Keep only positions where the move matters (some move gives a win away, or losing
+        /// moves resist for different lengths).
+        #[arg(long)]
+        critical: bool,
     },
     /// The full solve of the 25-point game (every level up to 16 soldiers, both sides to move),
     /// then the re-check of every stored value; prints times, start values and longest wins.
@@ -44,6 +115,16 @@ enum What {
 pub(crate) fn run(a: Args) -> Result<()> {
     match a.what {
         What::Perft { depth, runs } => bench_perft(depth, runs.max(1)),
+        What::Selfplay { sims, games, threads, concurrent } => {
+            bench_selfplay(sims, games, threads_or_all(threads), concurrent)
+        }
+        What::Search { depth, ms, positions } => bench_search(depth, ms, positions),
+        What::Network { hidden, blocks, value_hidden, batches, seconds } => {
+            bench_network(musashi_net::ModelConfig { hidden, blocks, value_hidden }, &batches, seconds)
+        }
+        What::Validate { tables, positions, max_depth, min_soldiers, critical } => {
+            bench_validate(&tables, positions, max_depth, min_soldiers, critical)
+        }
         What::Solve { general_wins_at, max_soldiers, no_recheck, out } => {
             bench_solve(general_wins_at, max_soldiers, !no_recheck, out)
         }
@@ -66,59 +147,5 @@ fn bench_perft(depth: u32, runs: u32) -> Result<()> {
         leaves as f64 / best / 1e6,
         interior as f64 / best / 1e6
     );
-    Ok(())
-}
-
-fn bench_solve(threshold: Threshold, max_soldiers: u32, recheck: bool, out: Option<PathBuf>) -> Result<()> {
-    use crate::commands::solve as cmd;
-    let board = Board::Square25;
-    let config = musashi_solver::SolveConfig { board, threshold: threshold.count(board), max_soldiers };
-    let bar = cmd::progress_bar(board, max_soldiers.min(16));
-    let t = Instant::now();
-    let (tables, stats) = musashi_solver::solve_in_memory(config, &cmd::on_event(&bar))?;
-    let solve_secs = t.elapsed().as_secs_f64();
-    bar.finish_and_clear();
-    let positions: u64 = stats
-        .iter()
-        .map(|s| {
-            s.general_to_move.soldiers_win
-                + s.general_to_move.general_wins
-                + s.soldiers_to_move.soldiers_win
-                + s.soldiers_to_move.general_wins
-        })
-        .sum();
-    println!(
-        "solve of the 25-point board, general_wins_at {threshold}, 0 to {max_soldiers} soldiers: {positions} positions in \
-         {solve_secs:.2} s ({:.1} M positions/s, {} threads)",
-        positions as f64 / solve_secs / 1e6,
-        rayon::current_num_threads()
-    );
-    if let Some(peak) = cmd::peak_memory() {
-        println!("peak memory {:.0} MiB", peak as f64 / (1024.0 * 1024.0));
-    }
-    cmd::print_levels(&stats);
-    cmd::print_longest(&stats);
-    cmd::print_start(&tables)?;
-    if recheck {
-        let t = Instant::now();
-        let report = musashi_solver::recheck(&tables, 0..=tables.max_soldiers())?;
-        println!(
-            "re-check: {} positions re-derived from their children in {:.2} s: {} mismatches",
-            report.positions,
-            t.elapsed().as_secs_f64(),
-            report.mismatches
-        );
-        for e in &report.examples {
-            println!("  mismatch: {e}");
-        }
-        if report.mismatches != 0 {
-            anyhow::bail!("the re-check found {} mismatches", report.mismatches);
-        }
-    }
-    if let Some(dir) = out {
-        let t = Instant::now();
-        tables.save(&dir).with_context(|| format!("writing tables to {}", dir.display()))?;
-        println!("tables written to {} in {:.2} s", dir.display(), t.elapsed().as_secs_f64());
-    }
     Ok(())
 }

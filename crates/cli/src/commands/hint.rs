@@ -1,0 +1,62 @@
+//! `musashi hint`: the move an agent chooses in each given position (a fresh game from that
+//! position), one line per position: `<pos>\t<move>`. A position where the game is already over
+//! gets `-` as its move and the ending on stderr.
+
+use crate::agents;
+use crate::rules_args::RulesArgs;
+use anyhow::{Context, Result, bail};
+use musashi_game::Game;
+use musashi_search::AgentSpec;
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// The agent, e.g. alphabeta:depth=6.
+    #[arg(long)]
+    agent: AgentSpec,
+    /// Agent seed.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// A file of positions, one per line (blank lines and lines starting with # are skipped).
+    #[arg(long)]
+    positions: Option<PathBuf>,
+    /// Also print the agent's analysis (score, depth, nodes, principal variation) on stderr.
+    #[arg(long)]
+    verbose: bool,
+    /// Positions in notation, e.g. "SSSSS/S...S/S.G.S/S...S/SSSSS/.../..... g".
+    position: Vec<String>,
+}
+
+pub(crate) fn run(a: Args) -> Result<()> {
+    let mut positions = a.position.clone();
+    if let Some(file) = &a.positions {
+        let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+        positions
+            .extend(text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(str::to_string));
+    }
+    if positions.is_empty() {
+        bail!("no positions: give them as arguments or with --positions FILE");
+    }
+    for text in &positions {
+        let (rules, pos) = a.rules.with_position(Some(text))?;
+        let game = Game::from_position(rules, pos)?;
+        if let Some(o) = game.outcome() {
+            println!("{text}\t-");
+            eprintln!("{text}: the game is already over: {o}");
+            continue;
+        }
+        let mut agent = agents::build_agent(&a.agent, &rules, a.seed)?;
+        let c = agent.choose(&game);
+        println!("{text}\t{}", c.mv);
+        if a.verbose {
+            let an = &c.analysis;
+            let pv: Vec<String> = an.pv.iter().map(|m| m.to_string()).collect();
+            let score = an.score.map_or("-".to_string(), |s| s.to_string());
+            let depth = an.depth.map_or("-".to_string(), |d| d.to_string());
+            eprintln!("{text}: score {score}, depth {depth}, nodes {}, pv {}", an.nodes, pv.join(" "));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,119 @@
+//! `musashi match`: N games between two agents, in parallel; results on stdout, one line per
+//! game in a file. The last line on stdout is exactly `result: general W, soldiers L`.
+
+use crate::agents;
+use crate::rules_args::RulesArgs;
+use anyhow::{Context, Result, bail};
+use musashi_evaluator::{MatchConfig, play_match_with};
+use musashi_game::Side;
+use musashi_search::AgentSpec;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// The General's agent, e.g. alphabeta:depth=6.
+    #[arg(long)]
+    general: AgentSpec,
+    /// The soldiers' agent, e.g. greedy.
+    #[arg(long)]
+    soldiers: AgentSpec,
+    /// Number of games.
+    #[arg(long, default_value_t = 10)]
+    games: usize,
+    /// Match seed: game i is seeded from (seed, i), whatever the number of threads.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Random moves at the start of each game (seeded), to vary the openings.
+    #[arg(long, default_value_t = 0)]
+    opening_plies: u32,
+    /// Rulesets without a move limit: a game longer than this is adjudicated to the General.
+    #[arg(long, default_value_t = 1000)]
+    max_plies: u32,
+    /// Where to write the games (one line per game: index, seed, winner, reason, length,
+    /// moves; tab-separated).
+    #[arg(long, default_value = "runs/match.tsv")]
+    out: PathBuf,
+    /// Print a line per game as it finishes (on stderr).
+    #[arg(long)]
+    progress: bool,
+}
+
+pub(crate) fn run(a: Args) -> Result<()> {
+    if a.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let rules = a.rules.ruleset();
+    let general = agents::factory(&a.general, &rules).context("--general")?;
+    let soldiers = agents::factory(&a.soldiers, &rules).context("--soldiers")?;
+    let mut config = MatchConfig::new(rules, a.games);
+    config.seed = a.seed;
+    if let Some(t) = a.threads {
+        if t == 0 {
+            bail!("--threads must be at least 1");
+        }
+        config.threads = t;
+    }
+    config.opening_plies = a.opening_plies;
+    config.max_plies = a.max_plies;
+    if let Some(dir) = a.out.parent()
+        && !dir.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let mut file = std::fs::File::create(&a.out).with_context(|| format!("cannot write {}", a.out.display()))?;
+
+    println!("rules: {rules}");
+    println!("general: {}", a.general);
+    println!("soldiers: {}", a.soldiers);
+    println!(
+        "{} games, seed {}, {} threads, {} random opening plies",
+        config.games,
+        config.seed,
+        config.threads.min(config.games),
+        config.opening_plies
+    );
+    let start = Instant::now();
+    let progress = a.progress;
+    let result = play_match_with(
+        &config,
+        |side, i| match side {
+            Side::General => general(i),
+            Side::Soldiers => soldiers(i),
+        },
+        |r| {
+            if progress {
+                eprintln!("game {}: {} wins ({}) in {} plies", r.index, r.outcome.winner, r.outcome.reason, r.length());
+            }
+        },
+    );
+    let secs = start.elapsed().as_secs_f64();
+
+    writeln!(file, "# rules: {rules}")?;
+    writeln!(file, "# general: {}; soldiers: {}; seed {}", a.general, a.soldiers, a.seed)?;
+    writeln!(file, "# index\tseed\twinner\treason\tlength\tmoves")?;
+    for r in &result.records {
+        writeln!(file, "{}", r.to_line())?;
+    }
+    file.flush()?;
+
+    let s = &result.summary;
+    let pct = |n: usize| 100.0 * n as f64 / s.games as f64;
+    println!("general wins: {} ({:.1}%)", s.general_wins, pct(s.general_wins));
+    println!("soldiers wins: {} ({:.1}%)", s.soldiers_wins, pct(s.soldiers_wins));
+    println!("average length: {:.1} plies", s.average_length);
+    let endings: Vec<String> = s.endings().iter().map(|(r, n)| format!("{r} {n}")).collect();
+    println!("endings: {}", endings.join(", "));
+    if s.adjudicated > 0 {
+        println!("adjudicated at {} plies (counted as move-limit): {}", config.max_plies, s.adjudicated);
+    }
+    println!("time: {secs:.1} s; games written to {}", a.out.display());
+    println!("result: general {}, soldiers {}", s.general_wins, s.soldiers_wins);
+    Ok(())
+}

@@ -1,0 +1,216 @@
+//! `musashi play`: a game in the terminal. Each side is `human` or an agent spec. The board is
+//! drawn after every move with the interface's marks; a human types moves such as `c3-b2` or
+//! the commands `hint`, `undo`, `moves`, `resign`, `quit`, `help`. Input is read line by line
+//! from stdin, so tests (and scripts) can pipe it; bad input gets a message and a new prompt,
+//! and the end of input abandons the game cleanly.
+
+use crate::agents;
+use crate::draw::draw_board;
+use crate::rules_args::RulesArgs;
+use anyhow::{Context, Result};
+use musashi_game::{Bits, Game, Move, Side, analysis};
+use musashi_search::{Agent, AgentSpec, Choice};
+use std::io::{BufRead, IsTerminal};
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// The General's player: human or an agent spec.
+    #[arg(long, default_value = "human")]
+    general: String,
+    /// The soldiers' player: human or an agent spec.
+    #[arg(long, default_value = "alphabeta:depth=6")]
+    soldiers: String,
+    /// The agent that answers `hint`.
+    #[arg(long, default_value = "alphabeta:depth=6")]
+    hint_agent: AgentSpec,
+    /// Seed of the computer players.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Start from this position instead of the start.
+    #[arg(long)]
+    position: Option<String>,
+    /// Colour the marks: auto (when stdout is a terminal), always or never.
+    #[arg(long, default_value = "auto")]
+    color: String,
+}
+
+const HELP: &str = "type a move as from-to (for example c3-b2), or a command:
+  hint    suggest a move
+  undo    take back your last move (and the reply)
+  moves   list the legal moves
+  resign  give up the game
+  quit    leave without finishing
+  help    this text";
+
+enum Player {
+    Human,
+    Computer(Box<dyn Agent>),
+}
+
+pub(crate) fn run(a: Args) -> Result<()> {
+    let (rules, pos) = a.rules.with_position(a.position.as_deref())?;
+    let mut game = Game::from_position(rules, pos)?;
+    let color = match a.color.as_str() {
+        "always" => true,
+        "never" => false,
+        "auto" => std::io::stdout().is_terminal(),
+        other => anyhow::bail!("--color must be auto, always or never, not '{other}'"),
+    };
+    let player = |text: &str, side: Side| -> Result<Player> {
+        if text == "human" {
+            return Ok(Player::Human);
+        }
+        let spec: AgentSpec = text.parse()?;
+        let seed = a.seed.wrapping_add(side.index() as u64);
+        Ok(Player::Computer(agents::build_agent(&spec, &rules, seed).with_context(|| format!("--{side}"))?))
+    };
+    let mut players = [player(&a.general, Side::General)?, player(&a.soldiers, Side::Soldiers)?];
+    agents::build_agent(&a.hint_agent, &rules, a.seed).context("--hint-agent")?;
+    let mut hinter: Option<Box<dyn Agent>> = None;
+
+    println!("rules: {rules}");
+    println!("general: {}; soldiers: {}", a.general, a.soldiers);
+    println!("type help for commands");
+    let stdin = std::io::stdin();
+    // Piped input is echoed after the prompt, so that a transcript reads like a session.
+    let echo = !stdin.is_terminal();
+    let mut input = stdin.lock();
+    let mut show = true;
+    loop {
+        if show {
+            print_state(&game, color);
+        }
+        show = true;
+        if let Some(o) = game.outcome() {
+            let winner = match o.winner {
+                Side::General => "the General wins",
+                Side::Soldiers => "the soldiers win",
+            };
+            println!("game over: {winner} ({}): {}.", o.reason, o.reason.explain(o.winner));
+            println!("moves: {}", game.moves().map(|m| m.to_string()).collect::<Vec<_>>().join(" "));
+            return Ok(());
+        }
+        let side = game.position().side_to_move();
+        if let Player::Computer(agent) = &mut players[side.index()] {
+            let c = agent.choose(&game);
+            println!("{side} plays {}{}", c.mv, describe(&c));
+            game.play(c.mv).context("the agent chose an illegal move")?;
+            continue;
+        }
+        let mut line = Vec::new();
+        print_prompt(side);
+        if input.read_until(b'\n', &mut line)? == 0 {
+            println!();
+            println!("input ended: game abandoned after {} moves.", game.moves().count());
+            return Ok(());
+        }
+        let line = String::from_utf8_lossy(&line);
+        let cmd = line.trim();
+        if echo {
+            println!("{cmd}");
+        }
+        show = false;
+        match cmd {
+            "" => {}
+            "help" | "?" => println!("{HELP}"),
+            "moves" => {
+                let moves: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+                println!("legal moves: {}", moves.join(" "));
+            }
+            "hint" => {
+                let agent = hinter.get_or_insert_with(|| {
+                    agents::build_agent(&a.hint_agent, &rules, a.seed).expect("the hint agent was checked")
+                });
+                agent.new_game(a.seed);
+                let c = agent.choose(&game);
+                println!("hint ({}): {}{}", a.hint_agent, c.mv, describe(&c));
+            }
+            "undo" => {
+                let humans = |s: Side| matches!(players[s.index()], Player::Human);
+                let mut taken = Vec::new();
+                while let Some(m) = game.undo() {
+                    taken.push(m);
+                    if humans(game.position().side_to_move()) {
+                        break;
+                    }
+                }
+                if taken.is_empty() {
+                    println!("nothing to undo");
+                } else {
+                    let names: Vec<String> = taken.iter().map(|m| m.to_string()).collect();
+                    println!("took back {}", names.join(", "));
+                    show = true;
+                }
+            }
+            "resign" => {
+                game.resign(side);
+                show = true;
+            }
+            "quit" | "exit" => {
+                println!("game abandoned after {} moves.", game.moves().count());
+                return Ok(());
+            }
+            text => match Move::parse(rules.board, text) {
+                Err(e) => println!("{e}. Type help for commands."),
+                Ok(m) => match game.play(m) {
+                    Err(e) => println!("{e}. Type moves for the legal moves."),
+                    Ok(_) => {
+                        println!("{side} plays {m}");
+                        show = true;
+                    }
+                },
+            },
+        }
+    }
+}
+
+fn print_prompt(side: Side) {
+    use std::io::Write;
+    print!("{side} to move> ");
+    let _ = std::io::stdout().flush();
+}
+
+fn describe(c: &Choice) -> String {
+    match c.analysis.score {
+        Some(s) => format!(" ({s})"),
+        None => String::new(),
+    }
+}
+
+fn names(mask: u64) -> String {
+    Bits(mask).map(|p| p.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+fn print_state(game: &Game, color: bool) {
+    let pos = game.position();
+    println!();
+    print!("{}", draw_board(pos, color));
+    let mut status =
+        format!("{} soldiers; {} to move; move {}", pos.num_soldiers(), pos.side_to_move(), game.plies() + 1);
+    if let Some(left) = game.moves_left() {
+        status.push_str(&format!("; {left} left before the move limit"));
+    }
+    println!("{status}");
+    if game.is_over() {
+        return;
+    }
+    let threatened = analysis::threatened_soldiers(pos);
+    if threatened != 0 {
+        println!("threatened soldiers (X): {}", names(threatened));
+    }
+    if pos.side_to_move() == Side::Soldiers {
+        let unsafe_moves: Vec<String> = analysis::unsafe_soldier_moves(pos)
+            .into_iter()
+            .filter(|m| game.is_legal(*m))
+            .map(|m| m.to_string())
+            .collect();
+        if !unsafe_moves.is_empty() {
+            println!("unsafe soldier moves: {}", unsafe_moves.join(" "));
+        }
+    }
+    if game.repetition_warning() {
+        println!("warning: this position has occurred twice; a third time and the General wins");
+    }
+}

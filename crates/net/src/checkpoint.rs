@@ -1,0 +1,192 @@
+//! Checkpoints: a folder with the weights (`weights.safetensors`), a JSON metadata file
+//! (`meta.json`) and optionally the optimizer state (`optimizer.bpk`). Written into a temporary
+//! folder and renamed, so a checkpoint folder is always complete. Loading checks the format
+//! version, the encoding version, the model shape and the weights' SHA-256.
+//! The format is documented in `docs/formats.md`.
+
+use crate::encoding::ENCODING_VERSION;
+use crate::model::ModelConfig;
+use crate::network::Network;
+use crate::training::TrainingState;
+use burn::prelude::*;
+use burn::store::{ModuleSnapshot, SafetensorsStore};
+use musashi_game::Ruleset;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The checkpoint format this build writes and reads.
+pub const CHECKPOINT_FORMAT_VERSION: u32 = 1;
+
+const META: &str = "meta.json";
+const WEIGHTS: &str = "weights.safetensors";
+const TRAINING: &str = "training.bpk";
+const OPTIMIZER: &str = "optimizer.bpk";
+
+/// What a checkpoint says about itself.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckpointMeta {
+    /// `CHECKPOINT_FORMAT_VERSION` of the writer.
+    pub format_version: u32,
+    /// The feature encoding the weights expect.
+    pub encoding_version: u32,
+    /// The model's shape.
+    pub model: ModelConfig,
+    /// The rulesets the network was trained on.
+    pub rules: Vec<Ruleset>,
+    /// Generation in its run (0 = initial weights).
+    pub generation: u32,
+    /// Optimizer steps taken so far.
+    pub step: u64,
+    /// The checkpoint this one was trained from, if any.
+    pub parent: Option<String>,
+    /// SHA-256 of `weights.safetensors`, lowercase hex.
+    pub weights_sha256: String,
+    /// SHA-256 of the training state (`training.bpk` then `optimizer.bpk`), when saved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub training_sha256: Option<String>,
+}
+
+/// Why a checkpoint could not be read or written.
+#[derive(Debug)]
+pub struct CheckpointError(pub String);
+
+impl std::fmt::Display for CheckpointError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CheckpointError {}
+
+fn err(path: &Path, what: impl std::fmt::Display) -> CheckpointError {
+    CheckpointError(format!("checkpoint {}: {what}", path.display()))
+}
+
+/// Lowercase hex SHA-256 of bytes.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The network's weights as safetensors bytes.
+pub fn weights_bytes(network: &Network) -> Result<Vec<u8>, CheckpointError> {
+    // No metadata: Burn's default metadata is a hash map whose order varies, and the bytes
+    // (hashed into the checkpoint's metadata and export manifests) must be reproducible.
+    let mut store = SafetensorsStore::from_bytes(None).clear_metadata();
+    network.model().save_into(&mut store).map_err(|e| CheckpointError(format!("cannot serialise weights: {e}")))?;
+    store.get_bytes().map_err(|e| CheckpointError(format!("cannot serialise weights: {e}")))
+}
+
+/// Loads safetensors bytes into a network of shape `config`.
+pub fn network_from_bytes(bytes: Vec<u8>, config: ModelConfig, device: &Device) -> Result<Network, String> {
+    let mut model = config.init(device);
+    let mut store = SafetensorsStore::from_bytes(Some(bytes));
+    let result = model.load_from(&mut store).map_err(|e| format!("weights do not load: {e}"))?;
+    if !result.errors.is_empty() || !result.missing.is_empty() || !result.unused.is_empty() {
+        return Err(format!(
+            "weights do not match the model shape: {} errors, missing {:?}, unused {:?}",
+            result.errors.len(),
+            result.missing.iter().map(|m| &m.0).collect::<Vec<_>>(),
+            result.unused
+        ));
+    }
+    Ok(Network::from_model(&model, config, device))
+}
+
+/// Writes a checkpoint folder at `dir` (which must not exist yet), atomically.
+pub fn save_checkpoint(
+    dir: &Path,
+    network: &Network,
+    meta: &CheckpointMeta,
+    training: Option<&TrainingState>,
+) -> Result<(), CheckpointError> {
+    if dir.exists() {
+        return Err(err(dir, "already exists"));
+    }
+    let weights = weights_bytes(network)?;
+    let mut meta = meta.clone();
+    meta.format_version = CHECKPOINT_FORMAT_VERSION;
+    meta.encoding_version = ENCODING_VERSION;
+    meta.model = network.config();
+    meta.weights_sha256 = sha256_hex(&weights);
+    meta.training_sha256 = training.map(state_hash);
+    let tmp = temp_sibling(dir);
+    let _ = fs::remove_dir_all(&tmp);
+    let write = || -> std::io::Result<()> {
+        fs::create_dir_all(&tmp)?;
+        fs::write(tmp.join(WEIGHTS), &weights)?;
+        if let Some(state) = training {
+            fs::write(tmp.join(TRAINING), &state.model)?;
+            fs::write(tmp.join(OPTIMIZER), &state.optimizer)?;
+        }
+        let json = serde_json::to_vec_pretty(&meta).map_err(std::io::Error::other)?;
+        fs::write(tmp.join(META), json)?;
+        for f in fs::read_dir(&tmp)? {
+            fs::File::open(f?.path())?.sync_all()?;
+        }
+        fs::rename(&tmp, dir)
+    };
+    write().map_err(|e| err(dir, e))
+}
+
+fn temp_sibling(dir: &Path) -> PathBuf {
+    let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    dir.with_file_name(format!(".{name}.tmp-{}", std::process::id()))
+}
+
+/// Reads and checks a checkpoint's metadata.
+pub fn read_meta(dir: &Path) -> Result<CheckpointMeta, CheckpointError> {
+    let text = fs::read(dir.join(META)).map_err(|e| err(dir, format!("cannot read {META}: {e}")))?;
+    let meta: CheckpointMeta = serde_json::from_slice(&text).map_err(|e| err(dir, format!("bad {META}: {e}")))?;
+    if meta.format_version != CHECKPOINT_FORMAT_VERSION {
+        return Err(err(
+            dir,
+            format!("format version {}, this build reads version {CHECKPOINT_FORMAT_VERSION}", meta.format_version),
+        ));
+    }
+    if meta.encoding_version != ENCODING_VERSION {
+        return Err(err(
+            dir,
+            format!(
+                "feature encoding version {}, this build encodes version {ENCODING_VERSION}",
+                meta.encoding_version
+            ),
+        ));
+    }
+    meta.model.validate().map_err(|e| err(dir, e))?;
+    Ok(meta)
+}
+
+/// Loads a checkpoint's network, checking versions and the weights' hash.
+pub fn load_checkpoint(dir: &Path, device: &Device) -> Result<(Network, CheckpointMeta), CheckpointError> {
+    let meta = read_meta(dir)?;
+    let weights = fs::read(dir.join(WEIGHTS)).map_err(|e| err(dir, format!("cannot read {WEIGHTS}: {e}")))?;
+    let hash = sha256_hex(&weights);
+    if hash != meta.weights_sha256 {
+        return Err(err(dir, format!("{WEIGHTS} is corrupt: SHA-256 {hash}, metadata says {}", meta.weights_sha256)));
+    }
+    let network = network_from_bytes(weights, meta.model, device).map_err(|e| err(dir, e))?;
+    Ok((network, meta))
+}
+
+fn state_hash(state: &TrainingState) -> String {
+    let mut h = Sha256::new();
+    h.update(&state.model);
+    h.update(&state.optimizer);
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The training state saved with a checkpoint, if any (checked against its hash).
+pub fn load_training_state(dir: &Path) -> Result<Option<TrainingState>, CheckpointError> {
+    let meta = read_meta(dir)?;
+    let Some(want) = meta.training_sha256 else { return Ok(None) };
+    let read = |name: &str| fs::read(dir.join(name)).map_err(|e| err(dir, format!("cannot read {name}: {e}")));
+    let state = TrainingState { model: read(TRAINING)?, optimizer: read(OPTIMIZER)? };
+    let got = state_hash(&state);
+    if got != want {
+        return Err(err(dir, format!("the training state is corrupt: SHA-256 {got}, metadata says {want}")));
+    }
+    Ok(Some(state))
+}

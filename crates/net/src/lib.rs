@@ -1,0 +1,20 @@
+//! The policy-value network: the only crate that imports Burn. Feature encoding (versioned),
+//! the model, batched inference, training steps and checkpoints.
+
+pub mod encoding;
+mod model;
+
+pub use encoding::{ENCODING_VERSION, NUM_FEATURES, encode, encode_batch};
+pub use model::{ModelConfig, PolicyValueNet};
+mod network;
+mod training;
+
+pub use burn::tensor::Device;
+pub use network::{DeviceKind, Network, Prediction};
+pub use training::{Learner, Losses, OptimizerKind, TrainBatch, TrainingState};
+mod checkpoint;
+
+pub use checkpoint::{
+    CHECKPOINT_FORMAT_VERSION, CheckpointError, CheckpointMeta, load_checkpoint, load_training_state,
+    network_from_bytes, read_meta, save_checkpoint, sha256_hex, weights_bytes,
+};

@@ -1,0 +1,109 @@
+//! The policy-value model: a residual MLP over the feature encoding, a policy head over the
+//! action space (144 directed lines) and a value head in [-1, 1] for the side to move.
+
+use crate::encoding::NUM_FEATURES;
+use burn::nn::{LayerNorm, LayerNormConfig, Linear, LinearConfig};
+use burn::prelude::*;
+use burn::tensor::activation::relu;
+use musashi_game::NUM_ACTIONS;
+use serde::{Deserialize, Serialize};
+
+/// The model's shape (recorded in checkpoints; a checkpoint only loads into the same shape).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ModelConfig {
+    /// Width of the residual trunk.
+    pub hidden: usize,
+    /// Number of residual blocks (two linear layers each).
+    pub blocks: usize,
+    /// Width of the value head's hidden layer.
+    pub value_hidden: usize,
+}
+
+impl Default for ModelConfig {
+    fn default() -> Self {
+        ModelConfig { hidden: 256, blocks: 2, value_hidden: 64 }
+    }
+}
+
+impl ModelConfig {
+    /// Checks the shape is sensible.
+    pub fn validate(&self) -> Result<(), String> {
+        if !(8..=4096).contains(&self.hidden) {
+            return Err(format!("model.hidden must be 8..=4096, got {}", self.hidden));
+        }
+        if self.blocks > 32 {
+            return Err(format!("model.blocks must be 0..=32, got {}", self.blocks));
+        }
+        if !(1..=4096).contains(&self.value_hidden) {
+            return Err(format!("model.value_hidden must be 1..=4096, got {}", self.value_hidden));
+        }
+        Ok(())
+    }
+
+    /// Number of trainable parameters.
+    pub fn num_params(&self) -> usize {
+        let lin = |i: usize, o: usize| i * o + o;
+        lin(NUM_FEATURES, self.hidden)
+            + self.blocks * (2 * lin(self.hidden, self.hidden) + 2 * self.hidden)
+            + lin(self.hidden, NUM_ACTIONS)
+            + lin(self.hidden, self.value_hidden)
+            + lin(self.value_hidden, 1)
+    }
+
+    /// A freshly initialised model on `device` (Burn's seeded initialisers).
+    pub fn init(&self, device: &Device) -> PolicyValueNet {
+        PolicyValueNet {
+            input: LinearConfig::new(NUM_FEATURES, self.hidden).init(device),
+            blocks: (0..self.blocks)
+                .map(|_| ResidualBlock {
+                    norm: LayerNormConfig::new(self.hidden).init(device),
+                    first: LinearConfig::new(self.hidden, self.hidden).init(device),
+                    second: LinearConfig::new(self.hidden, self.hidden).init(device),
+                })
+                .collect(),
+            policy: LinearConfig::new(self.hidden, NUM_ACTIONS).init(device),
+            value_hidden: LinearConfig::new(self.hidden, self.value_hidden).init(device),
+            value_out: LinearConfig::new(self.value_hidden, 1).init(device),
+        }
+    }
+}
+
+/// One pre-norm residual block: x + W2 relu(W1 norm(x)).
+#[derive(Module, Debug)]
+pub(crate) struct ResidualBlock {
+    norm: LayerNorm,
+    first: Linear,
+    second: Linear,
+}
+
+impl ResidualBlock {
+    fn forward(&self, x: Tensor<2>) -> Tensor<2> {
+        let y = self.second.forward(relu(self.first.forward(self.norm.forward(x.clone()))));
+        x + y
+    }
+}
+
+/// The policy-value network.
+#[derive(Module, Debug)]
+pub struct PolicyValueNet {
+    input: Linear,
+    blocks: Vec<ResidualBlock>,
+    policy: Linear,
+    value_hidden: Linear,
+    value_out: Linear,
+}
+
+impl PolicyValueNet {
+    /// Policy logits `[batch, 144]` and values `[batch, 1]` in [-1, 1] (side to move).
+    pub fn forward(&self, features: Tensor<2>) -> (Tensor<2>, Tensor<2>) {
+        let mut x = relu(self.input.forward(features));
+        for block in &self.blocks {
+            x = block.forward(x);
+        }
+        let x = relu(x);
+        let logits = self.policy.forward(x.clone());
+        let value = self.value_out.forward(relu(self.value_hidden.forward(x))).tanh();
+        (logits, value)
+    }
+}

@@ -1,0 +1,207 @@
+//! Training steps: the loss (policy cross-entropy against search targets + value MSE) and the
+//! optimizer. The trainer crate feeds plain arrays; Burn stays inside this crate.
+
+use crate::encoding::NUM_FEATURES;
+use crate::model::{ModelConfig, PolicyValueNet};
+use crate::network::Network;
+use burn::optim::{
+    AdamConfig, AdamWConfig, GradientsParams, ModuleOptimizer, SgdConfig, decay::WeightDecayConfig,
+    momentum::MomentumConfig,
+};
+use burn::prelude::*;
+use burn::store::ModuleRecord;
+use burn::tensor::Bytes;
+use burn::tensor::TensorData;
+use burn::tensor::activation::log_softmax;
+use musashi_game::NUM_ACTIONS;
+use serde::{Deserialize, Serialize};
+
+/// The optimizer and its settings.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OptimizerKind {
+    /// Adam with L2 weight decay.
+    Adam,
+    /// AdamW (decoupled weight decay).
+    #[serde(rename = "adamw")]
+    AdamW,
+    /// SGD with Nesterov-free momentum 0.9 and L2 weight decay.
+    SgdMomentum,
+}
+
+impl std::str::FromStr for OptimizerKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<OptimizerKind, String> {
+        match s {
+            "adam" => Ok(OptimizerKind::Adam),
+            "adam-w" | "adamw" => Ok(OptimizerKind::AdamW),
+            "sgd-momentum" => Ok(OptimizerKind::SgdMomentum),
+            _ => Err(format!("unknown optimizer '{s}' (expected adam, adamw or sgd-momentum)")),
+        }
+    }
+}
+
+/// A minibatch as plain arrays.
+#[derive(Debug, Default, Clone)]
+pub struct TrainBatch {
+    /// `batch × NUM_FEATURES` encoded positions.
+    pub features: Vec<f32>,
+    /// `batch × NUM_ACTIONS` policy targets (a distribution over legal actions, 0 elsewhere).
+    pub policy: Vec<f32>,
+    /// `batch × NUM_ACTIONS`: 1 for legal actions, 0 otherwise.
+    pub legal: Vec<f32>,
+    /// `batch` value targets in [-1, 1] for the side to move.
+    pub value: Vec<f32>,
+    /// `batch` weights of the policy loss (0 for positions without a full search).
+    pub policy_weight: Vec<f32>,
+}
+
+impl TrainBatch {
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.value.len()
+    }
+
+    /// Whether the batch is empty.
+    pub fn is_empty(&self) -> bool {
+        self.value.is_empty()
+    }
+}
+
+/// The losses of one step (batch means).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Losses {
+    /// Policy cross-entropy (weighted mean over positions with a policy target).
+    pub policy: f32,
+    /// Value mean squared error.
+    pub value: f32,
+    /// The optimised total: policy + value_weight × value.
+    pub total: f32,
+}
+
+/// A model being trained with its optimizer state.
+pub struct Learner {
+    model: PolicyValueNet,
+    optim: ModuleOptimizer,
+    config: ModelConfig,
+    /// The autodiff device training runs on.
+    device: Device,
+    /// The same device without autodiff, for inference copies.
+    base: Device,
+    value_weight: f32,
+}
+
+impl std::fmt::Debug for Learner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Learner").field("config", &self.config).field("device", &self.device).finish_non_exhaustive()
+    }
+}
+
+impl Learner {
+    /// Starts training `network`'s weights with a fresh optimizer.
+    pub fn new(network: &Network, kind: OptimizerKind, weight_decay: f32, value_weight: f32) -> Learner {
+        let device = network.device().clone().autodiff();
+        let model = network.model().clone().to_device(&device).train();
+        let decay = (weight_decay > 0.0).then(|| WeightDecayConfig::new(weight_decay));
+        let optim = match kind {
+            OptimizerKind::Adam => AdamConfig::new().with_weight_decay(decay).init(),
+            OptimizerKind::AdamW => AdamWConfig::new().with_weight_decay(weight_decay).init(),
+            OptimizerKind::SgdMomentum => SgdConfig::new()
+                .with_momentum(Some(MomentumConfig::new().with_momentum(0.9)))
+                .with_weight_decay(decay)
+                .init(),
+        };
+        Learner { model, optim, config: network.config(), device, base: network.device().clone(), value_weight }
+    }
+
+    /// One optimizer step on `batch` with learning rate `lr`.
+    pub fn step(&mut self, batch: &TrainBatch, lr: f64) -> Losses {
+        let (loss, losses) = self.loss(batch);
+        let grads = GradientsParams::from_grads(loss.backward(), &self.model);
+        self.model = self.optim.step(lr, self.model.clone(), grads);
+        losses
+    }
+
+    /// The losses on `batch` without changing anything.
+    pub fn evaluate(&self, batch: &TrainBatch) -> Losses {
+        let plain = self.model.valid();
+        loss_of(&plain, batch, self.value_weight, &self.base).1
+    }
+
+    fn loss(&self, batch: &TrainBatch) -> (Tensor<1>, Losses) {
+        loss_of(&self.model, batch, self.value_weight, &self.device)
+    }
+
+    /// An inference copy of the current weights.
+    pub fn network(&self) -> Network {
+        Network::from_model(&self.model, self.config, &self.base)
+    }
+
+    /// The exact training state: the model in Burn's native format (which keeps the parameter
+    /// identities the optimizer state refers to) and the optimizer state.
+    pub fn state(&self) -> Result<TrainingState, String> {
+        let model = self
+            .model
+            .clone()
+            .into_record()
+            .into_bytes()
+            .map_err(|e| format!("cannot serialise the model state: {e:?}"))?
+            .to_vec();
+        let optimizer = self.optim.into_bytes().map_err(|e| format!("cannot serialise the optimizer: {e:?}"))?.to_vec();
+        Ok(TrainingState { model, optimizer })
+    }
+
+    /// Resumes training exactly where `state` was taken, on `network`'s device.
+    pub fn resume(
+        network: &Network,
+        kind: OptimizerKind,
+        weight_decay: f32,
+        value_weight: f32,
+        state: TrainingState,
+    ) -> Result<Learner, String> {
+        let mut learner = Learner::new(network, kind, weight_decay, value_weight);
+        let record = ModuleRecord::from_bytes(Bytes::from_bytes_vec(state.model))
+            .map_err(|e| format!("cannot read the model state: {e:?}"))?;
+        let model = learner.config.init(&learner.device);
+        learner.model =
+            model.try_load_record(record).map_err(|e| format!("the model state does not fit: {e:?}"))?.train();
+        let optim = std::mem::replace(&mut learner.optim, AdamConfig::new().init());
+        learner.optim = optim
+            .from_bytes(Bytes::from_bytes_vec(state.optimizer))
+            .map_err(|e| format!("cannot restore the optimizer state: {e:?}"))?;
+        Ok(learner)
+    }
+}
+
+/// What resuming training needs besides the weights: see `Learner::state`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrainingState {
+    /// The model in Burn's native record format.
+    pub model: Vec<u8>,
+    /// The optimizer state.
+    pub optimizer: Vec<u8>,
+}
+
+fn loss_of(model: &PolicyValueNet, b: &TrainBatch, value_weight: f32, device: &Device) -> (Tensor<1>, Losses) {
+    let n = b.len();
+    assert!(n > 0, "empty batch");
+    assert_eq!(b.features.len(), n * NUM_FEATURES);
+    assert_eq!(b.policy.len(), n * NUM_ACTIONS);
+    assert_eq!(b.legal.len(), n * NUM_ACTIONS);
+    let t2 = |v: &[f32], cols: usize| Tensor::<2>::from_data(TensorData::new(v.to_vec(), [n, cols]), device);
+    let (logits, value) = model.forward(t2(&b.features, NUM_FEATURES));
+    // Illegal actions get a large negative logit, so the softmax is over legal moves only.
+    let masked = logits + (t2(&b.legal, NUM_ACTIONS) - 1.0) * 1.0e4;
+    let logp = log_softmax(masked, 1);
+    let ce = (t2(&b.policy, NUM_ACTIONS) * logp).sum_dim(1).neg().reshape([n]);
+    let w = Tensor::<1>::from_data(TensorData::new(b.policy_weight.clone(), [n]), device);
+    let wsum: f32 = b.policy_weight.iter().sum::<f32>().max(1e-6);
+    let policy = (ce * w).sum() / wsum;
+    let target = Tensor::<1>::from_data(TensorData::new(b.value.clone(), [n]), device);
+    let diff = value.reshape([n]) - target;
+    let value_loss = (diff.clone() * diff).mean();
+    let total = policy.clone() + value_loss.clone() * value_weight;
+    let scalar = |t: &Tensor<1>| t.clone().into_data().try_into_vec::<f32>().expect("f32")[0];
+    let losses = Losses { policy: scalar(&policy), value: scalar(&value_loss), total: scalar(&total) };
+    (total, losses)
+}

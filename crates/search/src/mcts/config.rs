@@ -1,0 +1,109 @@
+//! MCTS settings; every efficiency method is switchable.
+
+use serde::{Deserialize, Serialize};
+
+/// Playout-cap randomisation: a fraction of moves get a full search (and become policy
+/// training targets); the others a cheap one without root noise.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayoutCap {
+    /// Simulations of a cheap search.
+    pub cheap_sims: u32,
+    /// Probability that a move gets a full search.
+    pub full_probability: f32,
+}
+
+/// Forced playouts at the root and policy-target pruning.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ForcedPlayouts {
+    /// k in n_forced(c) = sqrt(k · P(c) · N).
+    pub k: f32,
+}
+
+/// Gumbel root: sampling without replacement plus sequential halving, for small budgets.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GumbelRoot {
+    /// Actions considered at the root (m).
+    pub considered: u32,
+    /// c_visit of the σ transform.
+    pub c_visit: f32,
+    /// c_scale of the σ transform.
+    pub c_scale: f32,
+}
+
+/// Everything MCTS needs to know.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MctsConfig {
+    /// Simulations of a (full) search; 0 plays from the raw policy.
+    pub sims: u32,
+    /// Exploration constant of PUCT.
+    pub cpuct: f32,
+    /// First-play urgency: unvisited children count as the parent's value minus this.
+    pub fpu_reduction: f32,
+    /// Dirichlet noise concentration at the root.
+    pub dirichlet_alpha: f32,
+    /// Weight of the root noise (0 = no noise).
+    pub dirichlet_fraction: f32,
+    /// Temperature of move selection during the first `temperature_plies` plies.
+    pub temperature: f32,
+    /// Plies played with `temperature`.
+    pub temperature_plies: u32,
+    /// Temperature afterwards (0 = most visited move).
+    pub final_temperature: f32,
+    /// Keep the subtree of the played moves between searches.
+    pub reuse_tree: bool,
+    /// Playout-cap randomisation, if on.
+    pub playout_cap: Option<PlayoutCap>,
+    /// Forced playouts and policy-target pruning, if on.
+    pub forced_playouts: Option<ForcedPlayouts>,
+    /// Gumbel root, if on (replaces PUCT, noise and forced playouts at the root).
+    pub gumbel: Option<GumbelRoot>,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            sims: 200,
+            cpuct: 1.5,
+            fpu_reduction: 0.2,
+            dirichlet_alpha: 0.3,
+            dirichlet_fraction: 0.0,
+            temperature: 0.0,
+            temperature_plies: 0,
+            final_temperature: 0.0,
+            reuse_tree: true,
+            playout_cap: None,
+            forced_playouts: None,
+            gumbel: None,
+        }
+    }
+}
+
+impl MctsConfig {
+    /// Checks every value's range; the error names the key.
+    pub fn validate(&self) -> Result<(), String> {
+        let check = |ok: bool, msg: &str| if ok { Ok(()) } else { Err(msg.to_string()) };
+        check(self.sims <= 1_000_000, "sims must be at most 1000000")?;
+        check(self.cpuct > 0.0 && self.cpuct.is_finite(), "cpuct must be positive")?;
+        check((0.0..=2.0).contains(&self.fpu_reduction), "fpu_reduction must be in 0..=2")?;
+        check(self.dirichlet_alpha > 0.0 && self.dirichlet_alpha.is_finite(), "dirichlet_alpha must be positive")?;
+        check((0.0..=1.0).contains(&self.dirichlet_fraction), "dirichlet_fraction must be in 0..=1")?;
+        check(self.temperature >= 0.0 && self.temperature.is_finite(), "temperature must be >= 0")?;
+        check(self.final_temperature >= 0.0 && self.final_temperature.is_finite(), "final_temperature must be >= 0")?;
+        if let Some(p) = self.playout_cap {
+            check((0.0..=1.0).contains(&p.full_probability), "playout_cap.full_probability must be in 0..=1")?;
+            check(p.cheap_sims <= self.sims, "playout_cap.cheap_sims must not exceed sims")?;
+        }
+        if let Some(f) = self.forced_playouts {
+            check(f.k > 0.0 && f.k.is_finite(), "forced_playouts.k must be positive")?;
+        }
+        if let Some(g) = self.gumbel {
+            check(g.considered >= 2, "gumbel.considered must be at least 2")?;
+            check(g.c_visit > 0.0 && g.c_scale > 0.0, "gumbel.c_visit and gumbel.c_scale must be positive")?;
+        }
+        Ok(())
+    }
+}

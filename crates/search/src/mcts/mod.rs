@@ -1,0 +1,15 @@
+//! Monte Carlo tree search (PUCT) over the `Evaluator` trait, with root noise, temperature,
+//! tree reuse, exact terminal values, first-play urgency, playout-cap randomisation, forced
+//! playouts with policy-target pruning, and a Gumbel root.
+
+mod agent;
+mod config;
+mod gumbel;
+mod result;
+mod search;
+mod tree;
+
+pub use agent::MctsAgent;
+pub use config::{ForcedPlayouts, GumbelRoot, MctsConfig, PlayoutCap};
+pub use result::SearchResult;
+pub use search::{Mcts, Step};

@@ -1,0 +1,439 @@
+//! One search as a resumable state machine, so that a worker can run many games' searches at
+//! once and evaluate their leaves in one batch: `step` runs until a leaf needs the network
+//! (`Step::Evaluate`) or the search is done; `provide` hands back that leaf's evaluation.
+
+use crate::mcts::config::MctsConfig;
+use crate::mcts::gumbel::{Halving, sigma};
+use crate::mcts::result::SearchResult;
+use crate::mcts::tree::{NodeState, ROOT, Tree};
+use crate::oracle::{Oracle, oracle_value};
+use musashi_game::{Game, Move, NUM_ACTIONS, Side, Snapshot};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use rand_distr::{Distribution, Gamma, Gumbel};
+use std::sync::Arc;
+
+/// What the search needs next.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Step {
+    /// Evaluate this state and call `provide`.
+    Evaluate(Snapshot),
+    /// The search has used its budget; read `result`.
+    Done,
+}
+
+/// An MCTS over one game.
+pub struct Mcts {
+    config: MctsConfig,
+    tree: Tree,
+    /// The root state at rest; during a pending evaluation, the leaf's state.
+    game: Game,
+    rng: SmallRng,
+    oracle: Option<Arc<dyn Oracle>>,
+    target: u32,
+    done: u32,
+    full: bool,
+    path: Vec<usize>,
+    awaiting: bool,
+    /// Effective root priors (noise mixed in), one per root child.
+    root_priors: Vec<f32>,
+    /// Raw root logits per root child (for the Gumbel root).
+    root_logits: Vec<f32>,
+    /// Gumbel noise per root child.
+    root_gumbel: Vec<f32>,
+    /// The network's value at the root, for the side to move.
+    root_net_value: f32,
+    halving: Option<Halving>,
+}
+
+impl std::fmt::Debug for Mcts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Mcts")
+            .field("config", &self.config)
+            .field("nodes", &self.tree.nodes.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Mcts {
+    /// A search for `game` (which must not be over), seeded.
+    pub fn new(config: MctsConfig, game: Game, seed: u64) -> Mcts {
+        assert!(!game.is_over(), "no search on a finished game");
+        let mut m = Mcts {
+            config,
+            tree: Tree::new(),
+            game,
+            rng: SmallRng::seed_from_u64(seed),
+            oracle: None,
+            target: 0,
+            done: 0,
+            full: true,
+            path: Vec::new(),
+            awaiting: false,
+            root_priors: Vec::new(),
+            root_logits: Vec::new(),
+            root_gumbel: Vec::new(),
+            root_net_value: 0.0,
+            halving: None,
+        };
+        m.begin();
+        m
+    }
+
+    /// Uses exact values from an oracle (endgame tables) where it knows them.
+    pub fn with_oracle(mut self, oracle: Arc<dyn Oracle>) -> Mcts {
+        self.oracle = Some(oracle);
+        self
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    /// The game at the root.
+    pub fn game(&self) -> &Game {
+        assert!(!self.awaiting, "the game is at a leaf while an evaluation is pending");
+        &self.game
+    }
+
+    /// Whether this search is a full one (a policy training target).
+    pub fn is_full(&self) -> bool {
+        self.full
+    }
+
+    /// Plays `mv` at the root and starts the next search, keeping the subtree if configured.
+    /// Returns the game's outcome after the move, if it ended.
+    pub fn advance(&mut self, mv: Move) -> Option<musashi_game::Outcome> {
+        assert!(!self.awaiting, "advance while an evaluation is pending");
+        self.game.play(mv).expect("advance with a legal move");
+        match self.tree.root_child(mv) {
+            Some(c) if self.config.reuse_tree => self.tree.reroot(c),
+            _ => self.tree.reset(),
+        }
+        if self.game.is_over() {
+            self.tree.reset();
+            return self.game.outcome();
+        }
+        self.begin();
+        None
+    }
+
+    /// Restarts the search from `game`, reusing the tree when `game` continues the current
+    /// root's game by moves the tree knows.
+    pub fn restart(&mut self, game: &Game) {
+        assert!(!game.is_over(), "no search on a finished game");
+        let known = self.game.plies() as usize;
+        let continues = self.config.reuse_tree
+            && game.start_position() == self.game.start_position()
+            && game.plies() as usize >= known
+            && game.rules() == self.game.rules()
+            && game.moves().take(known).eq(self.game.moves());
+        if continues {
+            let extra: Vec<Move> = game.moves().skip(known).collect();
+            for mv in extra {
+                self.game.play(mv).expect("a move of the given game");
+                match self.tree.root_child(mv) {
+                    Some(c) => self.tree.reroot(c),
+                    None => self.tree.reset(),
+                }
+            }
+        } else {
+            self.game = game.clone();
+            self.tree.reset();
+        }
+        self.begin();
+    }
+
+    /// Resets the budget for a new search at the current root.
+    fn begin(&mut self) {
+        self.full = match self.config.playout_cap {
+            Some(cap) => self.rng.random::<f32>() < cap.full_probability,
+            None => true,
+        };
+        let sims = match (self.full, self.config.playout_cap) {
+            (false, Some(cap)) => cap.cheap_sims,
+            _ => self.config.sims,
+        };
+        self.target = sims.max(1);
+        self.done = 0;
+        self.halving = None;
+        if self.tree.nodes[ROOT].state == NodeState::Expanded {
+            self.setup_root();
+            // A reused root already has its evaluation: it does not count against the budget.
+        }
+    }
+
+    /// Runs the search until it needs an evaluation or is done.
+    pub fn step(&mut self) -> Step {
+        assert!(!self.awaiting, "step while an evaluation is pending: call provide");
+        if self.tree.nodes[ROOT].state == NodeState::Unexpanded {
+            self.path.clear();
+            self.path.push(ROOT);
+            self.awaiting = true;
+            return Step::Evaluate(self.game.snapshot());
+        }
+        while self.done < self.target {
+            self.path.clear();
+            self.path.push(ROOT);
+            let mut node = ROOT;
+            loop {
+                let child = if node == ROOT { self.select_root() } else { self.select(node) };
+                let mv = self.tree.nodes[child].mv;
+                self.game.play(mv).expect("tree moves are legal");
+                self.path.push(child);
+                match self.tree.nodes[child].state {
+                    NodeState::Terminal(v) => {
+                        self.finish_simulation(v);
+                        break;
+                    }
+                    NodeState::Expanded => node = child,
+                    NodeState::Unexpanded => {
+                        if let Some(v) = self.exact_value() {
+                            self.tree.nodes[child].state = NodeState::Terminal(v);
+                            self.finish_simulation(v);
+                            break;
+                        }
+                        self.awaiting = true;
+                        return Step::Evaluate(self.game.snapshot());
+                    }
+                }
+            }
+        }
+        Step::Done
+    }
+
+    /// The exact value at the current leaf for its side to move, if the game is over there or
+    /// the oracle knows it.
+    fn exact_value(&self) -> Option<f32> {
+        if let Some(o) = self.game.outcome() {
+            let mover: Side = self.game.position().side_to_move();
+            return Some(if o.winner == mover { 1.0 } else { -1.0 });
+        }
+        let score = self.oracle.as_ref()?.probe(self.game.position())?;
+        oracle_value(&self.game.snapshot(), score)
+    }
+
+    /// Hands back the evaluation of the state returned by `step`: `NUM_ACTIONS` logits and
+    /// the value for its side to move.
+    pub fn provide(&mut self, logits: &[f32], value: f32) {
+        assert!(self.awaiting, "provide without a pending evaluation");
+        assert_eq!(logits.len(), NUM_ACTIONS);
+        let leaf = *self.path.last().expect("a path");
+        let moves = self.game.legal_moves();
+        let priors = masked_softmax(logits, &moves);
+        self.tree.expand(leaf, &moves, &priors);
+        self.awaiting = false;
+        if leaf == ROOT {
+            self.root_net_value = value;
+            self.root_logits = moves.iter().map(|m| logits[m.action()]).collect();
+            self.setup_root();
+        }
+        self.finish_simulation(value);
+    }
+
+    fn finish_simulation(&mut self, leaf_value: f32) {
+        let mut x = leaf_value;
+        for &n in self.path.iter().rev() {
+            let node = &mut self.tree.nodes[n];
+            node.visits += 1;
+            node.value_sum -= x;
+            x = -x;
+        }
+        for _ in 1..self.path.len() {
+            self.game.undo();
+        }
+        self.done += 1;
+    }
+
+    /// Root noise, Gumbel sampling and the halving schedule for a freshly expanded (or reused)
+    /// root.
+    fn setup_root(&mut self) {
+        let kids = self.tree.children(ROOT);
+        let priors: Vec<f32> = kids.clone().map(|c| self.tree.nodes[c].prior).collect();
+        if self.root_logits.len() != priors.len() {
+            // A reused root: logits are known up to a constant through the priors.
+            self.root_logits = priors.iter().map(|p| p.max(1e-12).ln()).collect();
+        }
+        self.root_priors = priors.clone();
+        let noisy = self.full && self.config.dirichlet_fraction > 0.0;
+        if let Some(g) = self.config.gumbel {
+            self.root_gumbel = if noisy || self.config.temperature > 0.0 {
+                let gumbel = Gumbel::new(0.0f32, 1.0).expect("valid Gumbel");
+                priors.iter().map(|_| gumbel.sample(&mut self.rng)).collect()
+            } else {
+                vec![0.0; priors.len()]
+            };
+            let m = (g.considered as usize).min(priors.len());
+            let mut order: Vec<usize> = (0..priors.len()).collect();
+            order.sort_by(|&a, &b| {
+                (self.root_gumbel[b] + self.root_logits[b]).total_cmp(&(self.root_gumbel[a] + self.root_logits[a]))
+            });
+            order.truncate(m);
+            let budget = self.target.saturating_sub(1).max(1);
+            self.halving = Some(Halving::new(order, budget));
+        } else if noisy && priors.len() > 1 {
+            let gamma = Gamma::new(self.config.dirichlet_alpha, 1.0).expect("valid alpha");
+            let noise: Vec<f32> = priors.iter().map(|_| gamma.sample(&mut self.rng).max(1e-20)).collect();
+            let sum: f32 = noise.iter().sum();
+            let eps = self.config.dirichlet_fraction;
+            for (p, n) in self.root_priors.iter_mut().zip(noise) {
+                *p = (1.0 - eps) * *p + eps * n / sum;
+            }
+        }
+    }
+
+    fn select_root(&mut self) -> usize {
+        let first = self.tree.children(ROOT).start;
+        if let Some(g) = self.config.gumbel {
+            let max_visits = self.tree.children(ROOT).map(|c| self.tree.nodes[c].visits).max().unwrap_or(0);
+            let nodes = &self.tree.nodes;
+            let (gum, logits) = (&self.root_gumbel, &self.root_logits);
+            let halving = self.halving.as_mut().expect("a Gumbel root has a schedule");
+            let slot = halving.next(|s| {
+                let q = nodes[first + s].q().unwrap_or(-1.0);
+                gum[s] + logits[s] + sigma(&g, max_visits, q)
+            });
+            return first + slot;
+        }
+        if let Some(f) = self.config.forced_playouts {
+            let total = self.tree.nodes[ROOT].visits as f32;
+            for (i, c) in self.tree.children(ROOT).enumerate() {
+                let n_forced = (f.k * self.root_priors[i] * total).sqrt();
+                let v = self.tree.nodes[c].visits as f32;
+                if v > 0.0 && v < n_forced {
+                    return c;
+                }
+            }
+        }
+        self.puct(ROOT, true)
+    }
+
+    fn select(&self, node: usize) -> usize {
+        self.puct(node, false)
+    }
+
+    fn puct(&self, node: usize, root: bool) -> usize {
+        let parent = &self.tree.nodes[node];
+        let sqrt_n = (parent.visits.max(1) as f32).sqrt();
+        // The parent's value for its own side to move is the opposite of its chooser's mean.
+        let parent_value = -parent.value_sum / parent.visits.max(1) as f32;
+        let fpu = parent_value - self.config.fpu_reduction;
+        let mut best = usize::MAX;
+        let mut best_score = f32::NEG_INFINITY;
+        for (i, c) in self.tree.children(node).enumerate() {
+            let child = &self.tree.nodes[c];
+            let prior = if root { self.root_priors[i] } else { child.prior };
+            let q = child.q().unwrap_or(fpu);
+            let score = q + self.config.cpuct * prior * sqrt_n / (1.0 + child.visits as f32);
+            if score > best_score {
+                best_score = score;
+                best = c;
+            }
+        }
+        best
+    }
+
+    /// What the search found.
+    pub fn result(&self) -> SearchResult {
+        assert!(!self.awaiting, "result while an evaluation is pending");
+        let kids = self.tree.children(ROOT);
+        let moves: Vec<Move> = kids.clone().map(|c| self.tree.nodes[c].mv).collect();
+        let visits: Vec<u32> = kids.clone().map(|c| self.tree.nodes[c].visits).collect();
+        let priors: Vec<f32> = kids.clone().map(|c| self.tree.nodes[c].prior).collect();
+        let root = &self.tree.nodes[ROOT];
+        let value = if root.visits > 0 { -root.value_sum / root.visits as f32 } else { self.root_net_value };
+        let qs: Vec<Option<f32>> = kids.clone().map(|c| self.tree.nodes[c].q()).collect();
+        let (policy_target, gumbel_choice) = match (self.config.gumbel, &self.halving) {
+            (Some(g), Some(h)) => {
+                let target = self.gumbel_target(&g, &priors, &visits, &qs);
+                let max_visits = visits.iter().copied().max().unwrap_or(0);
+                let choice = h
+                    .remaining
+                    .iter()
+                    .copied()
+                    .max_by(|&a, &b| {
+                        let s = |i: usize| {
+                            self.root_gumbel[i] + self.root_logits[i] + sigma(&g, max_visits, qs[i].unwrap_or(-1.0))
+                        };
+                        s(a).total_cmp(&s(b))
+                    })
+                    .map(|i| moves[i]);
+                (target, choice)
+            }
+            _ => (self.visit_target(&priors, &visits, &qs), None),
+        };
+        SearchResult { moves, visits, priors, policy_target, value, full: self.full, sims: self.done, gumbel_choice }
+    }
+
+    /// Visit counts normalised, after policy-target pruning when forced playouts are on.
+    fn visit_target(&self, priors: &[f32], visits: &[u32], qs: &[Option<f32>]) -> Vec<f32> {
+        let mut v: Vec<f32> = visits.iter().map(|&n| n as f32).collect();
+        if let Some(f) = self.config.forced_playouts {
+            let total: f32 = v.iter().sum();
+            if let Some(best) = (0..v.len()).max_by(|&a, &b| v[a].total_cmp(&v[b])) {
+                let sqrt_n = total.sqrt();
+                let u = |i: usize, n: f32| self.config.cpuct * self.root_priors[i] * sqrt_n / (1.0 + n);
+                let best_score = qs[best].unwrap_or(0.0) + u(best, v[best]);
+                for i in 0..v.len() {
+                    if i == best || v[i] == 0.0 {
+                        continue;
+                    }
+                    let n_forced = (f.k * self.root_priors[i] * total).sqrt().floor();
+                    let q = qs[i].unwrap_or(-1.0);
+                    let mut n = v[i];
+                    let floor = (v[i] - n_forced).max(0.0);
+                    while n > floor && q + u(i, n - 1.0) < best_score {
+                        n -= 1.0;
+                    }
+                    v[i] = if n <= 1.0 { 0.0 } else { n };
+                }
+            }
+        }
+        let sum: f32 = v.iter().sum();
+        if sum <= 0.0 {
+            return priors.to_vec();
+        }
+        v.iter().map(|x| x / sum).collect()
+    }
+
+    /// softmax(logits + σ(completed Q)), unvisited actions completed with the mixed value.
+    fn gumbel_target(
+        &self,
+        g: &crate::mcts::config::GumbelRoot,
+        priors: &[f32],
+        visits: &[u32],
+        qs: &[Option<f32>],
+    ) -> Vec<f32> {
+        let total: f32 = visits.iter().map(|&n| n as f32).sum();
+        let (mut pq, mut pw) = (0.0, 0.0);
+        for (i, q) in qs.iter().enumerate() {
+            if let Some(q) = q {
+                pq += priors[i] * q;
+                pw += priors[i];
+            }
+        }
+        let v_mix =
+            if pw > 0.0 { (self.root_net_value + total * pq / pw) / (1.0 + total) } else { self.root_net_value };
+        let max_visits = visits.iter().copied().max().unwrap_or(0);
+        let z: Vec<f32> =
+            (0..priors.len()).map(|i| self.root_logits[i] + sigma(g, max_visits, qs[i].unwrap_or(v_mix))).collect();
+        let m = z.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let e: Vec<f32> = z.iter().map(|x| (x - m).exp()).collect();
+        let s: f32 = e.iter().sum();
+        e.iter().map(|x| x / s).collect()
+    }
+
+    /// A uniform random number in [0, 1) from the search's generator (for move selection).
+    pub fn random_unit(&mut self) -> f32 {
+        self.rng.random::<f32>()
+    }
+}
+
+/// Softmax of the legal moves' logits.
+pub(crate) fn masked_softmax(logits: &[f32], moves: &[Move]) -> Vec<f32> {
+    let m = moves.iter().map(|mv| logits[mv.action()]).fold(f32::NEG_INFINITY, f32::max);
+    let e: Vec<f32> = moves.iter().map(|mv| (logits[mv.action()] - m).exp()).collect();
+    let s: f32 = e.iter().sum();
+    e.iter().map(|x| x / s).collect()
+}

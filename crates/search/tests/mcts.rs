@@ -1,0 +1,181 @@
+//! MCTS behaviour: forced traps found with a uniform evaluator (checked by an exact minimax
+//! written here), the state machine's bookkeeping, tree reuse, the Gumbel root, determinism.
+
+use musashi_game::*;
+use musashi_search::mcts::{ForcedPlayouts, GumbelRoot, PlayoutCap};
+use musashi_search::*;
+
+fn pos(s: &str) -> Position {
+    Position::parse(s).unwrap()
+}
+
+/// Exact value for the side to move with `depth` plies left: +1 if it forces a win within the
+/// horizon, -1 if it loses by force within it, 0 if unknown.
+fn minimax(g: &mut Game, depth: u32) -> i32 {
+    if let Some(o) = g.outcome() {
+        return if o.winner == g.position().side_to_move() { 1 } else { -1 };
+    }
+    if depth == 0 {
+        return 0;
+    }
+    let mut best = -1;
+    for m in g.legal_moves().to_vec() {
+        g.play(m).unwrap();
+        let v = -minimax(g, depth - 1);
+        g.undo();
+        best = best.max(v);
+        if best == 1 {
+            break;
+        }
+    }
+    best
+}
+
+fn search(game: &Game, config: MctsConfig, seed: u64) -> SearchResult {
+    let mut m = Mcts::new(config, game.clone(), seed);
+    let mut ev = UniformEvaluator;
+    let (mut l, mut v) = (Vec::new(), Vec::new());
+    while let Step::Evaluate(s) = m.step() {
+        ev.evaluate(&[s], &mut l, &mut v);
+        m.provide(&l, v[0]);
+    }
+    m.result()
+}
+
+fn plain(sims: u32) -> MctsConfig {
+    MctsConfig { sims, ..MctsConfig::default() }
+}
+
+#[test]
+fn finds_the_trap_in_one() {
+    let g = Game::from_position(Preset::Classic.ruleset(), pos("...../...../...../...../...../S../G.S.. s")).unwrap();
+    for config in [
+        plain(30),
+        MctsConfig { gumbel: Some(GumbelRoot { considered: 16, c_visit: 50.0, c_scale: 1.0 }), ..plain(16) },
+    ] {
+        let r = search(&g, config, 1);
+        assert_eq!(r.choose(0.0, 0.5).to_string(), "c7-b7", "{config:?}");
+        if config.gumbel.is_none() {
+            assert!(r.value > 0.5, "the soldiers know they win: {}", r.value);
+        }
+    }
+}
+
+/// Random sparse positions where the side to move wins by force within 3 plies: MCTS with a
+/// uniform evaluator plays a move that keeps a forced win (it has no reason to prefer the
+/// fastest one, so the check allows a win within 7 plies).
+#[test]
+fn keeps_forced_wins_found_by_minimax() {
+    let mut seed = 99u64;
+    let mut next = || {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) as usize
+    };
+    let rules = Ruleset { repetition: Repetition::None, move_limit: MoveLimit::None, ..Preset::Classic.ruleset() };
+    let mut checked = 0;
+    let mut tried = 0;
+    while checked < 15 && tried < 20000 {
+        tried += 1;
+        let general = Point::new(next() % 33).unwrap();
+        let mut soldiers = 0u64;
+        for _ in 0..(2 + next() % 6) {
+            let p = Point::new(next() % 33).unwrap();
+            if p != general {
+                soldiers |= p.bit();
+            }
+        }
+        let side = if next() % 2 == 0 { Side::General } else { Side::Soldiers };
+        let Ok(p) = Position::new(Board::Setchin33, general, soldiers, side) else { continue };
+        let Ok(mut g) = Game::from_position(rules, p) else { continue };
+        if g.is_over() || minimax(&mut g, 1) == 1 || minimax(&mut g, 3) != 1 {
+            continue;
+        }
+        // A uniform evaluator knows nothing: it needs a few thousand simulations to prove a
+        // 3-ply win among ~25 moves and their replies.
+        let r = search(&g, plain(4000), 5);
+        let mv = r.choose(0.0, 0.5);
+        g.play(mv).unwrap();
+        assert_eq!(minimax(&mut g, 6), -1, "{p}: {mv} gives up the forced win");
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} positions found");
+}
+
+#[test]
+fn bookkeeping_reuse_and_determinism() {
+    let g = Game::new(Preset::Classic.ruleset());
+    let r = search(&g, plain(64), 3);
+    assert_eq!(r.sims, 64);
+    assert_eq!(r.visits.iter().sum::<u32>(), 63, "the root's own evaluation is the first simulation");
+    assert!((r.policy_target.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+    assert_eq!(r, search(&g, plain(64), 3), "same seed, same result");
+
+    // Tree reuse: the chosen child's visits carry over.
+    let mut m = Mcts::new(plain(64), g.clone(), 3);
+    let mut ev = UniformEvaluator;
+    let (mut l, mut v) = (Vec::new(), Vec::new());
+    while let Step::Evaluate(s) = m.step() {
+        ev.evaluate(&[s], &mut l, &mut v);
+        m.provide(&l, v[0]);
+    }
+    let r = m.result();
+    let best = (0..r.moves.len()).max_by_key(|&i| r.visits[i]).unwrap();
+    m.advance(r.moves[best]);
+    assert_eq!(m.game().plies(), 1);
+    let mut evaluations = 0;
+    while let Step::Evaluate(s) = m.step() {
+        evaluations += 1;
+        ev.evaluate(&[s], &mut l, &mut v);
+        m.provide(&l, v[0]);
+    }
+    let r2 = m.result();
+    assert_eq!(evaluations, 64, "a reused root needs no new root evaluation");
+    assert_eq!(r2.visits.iter().sum::<u32>(), r.visits[best] - 1 + 64);
+}
+
+#[test]
+fn efficiency_methods_run_and_produce_distributions() {
+    let g = Game::new(Preset::NoSetchin.ruleset());
+    let configs = [
+        MctsConfig { dirichlet_fraction: 0.25, temperature: 1.0, temperature_plies: 10, ..plain(50) },
+        MctsConfig { forced_playouts: Some(ForcedPlayouts { k: 2.0 }), dirichlet_fraction: 0.25, ..plain(80) },
+        MctsConfig { playout_cap: Some(PlayoutCap { cheap_sims: 8, full_probability: 0.25 }), ..plain(40) },
+        MctsConfig { gumbel: Some(GumbelRoot { considered: 8, c_visit: 50.0, c_scale: 1.0 }), ..plain(12) },
+    ];
+    for c in configs {
+        c.validate().unwrap();
+        for seed in 0..6 {
+            let r = search(&g, c, seed);
+            assert!((r.policy_target.iter().sum::<f32>() - 1.0).abs() < 1e-4, "{c:?}");
+            assert!(r.policy_target.iter().all(|p| p.is_finite() && *p >= 0.0));
+            let mv = r.choose(c.temperature_at(0), 0.3);
+            assert!(g.is_legal(mv));
+            if c.playout_cap.is_some() {
+                assert_eq!(r.sims, if r.full { 40 } else { 8 });
+            }
+        }
+    }
+}
+
+#[test]
+fn raw_policy_with_zero_sims_plays_the_prior() {
+    let g = Game::new(Preset::Classic.ruleset());
+    let r = search(&g, plain(0), 1);
+    assert_eq!(r.sims, 1);
+    assert!(r.visits.iter().all(|&v| v == 0));
+    assert!(g.is_legal(r.choose(0.0, 0.1)));
+}
+
+#[test]
+fn agent_plays_whole_games_under_every_preset() {
+    for preset in Preset::ALL {
+        let mut a = MctsAgent::new("mcts", plain(8), Box::new(UniformEvaluator));
+        let mut b = RandomAgent::new(2);
+        a.new_game(1);
+        let mut g = Game::new(preset.ruleset());
+        while !g.is_over() && g.plies() < 400 {
+            let mv = if g.plies().is_multiple_of(2) { a.choose(&g).mv } else { b.choose(&g).mv };
+            g.play(mv).unwrap();
+        }
+    }
+}

@@ -1,0 +1,54 @@
+//! Self-play settings.
+
+use musashi_game::Ruleset;
+use musashi_search::MctsConfig;
+use serde::{Deserialize, Serialize};
+
+/// What to play and how.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SelfplayConfig {
+    /// Games to play.
+    pub games: u32,
+    /// Worker threads.
+    pub threads: usize,
+    /// Games each worker plays at once (their leaves make one network batch).
+    pub concurrent_games: usize,
+    /// Rulesets; game `i` uses `rules[i % rules.len()]`.
+    pub rules: Vec<Ruleset>,
+    /// The search.
+    pub mcts: MctsConfig,
+    /// For rulesets without a move limit: after this many plies the game is adjudicated as
+    /// endless play, a win for the General (as the solved form counts it).
+    pub max_plies: u32,
+    /// Base seed; game `i` is seeded from it and `i` alone.
+    pub seed: u64,
+    /// The generation written into the records.
+    pub generation: u32,
+    /// Games per shard file.
+    pub shard_games: usize,
+    /// The model's name in the games table.
+    pub agent_name: String,
+}
+
+impl SelfplayConfig {
+    /// Checks the settings.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.threads == 0 || self.threads > 256 {
+            return Err(format!("threads must be 1..=256, got {}", self.threads));
+        }
+        if self.concurrent_games == 0 || self.concurrent_games > 4096 {
+            return Err(format!("concurrent_games must be 1..=4096, got {}", self.concurrent_games));
+        }
+        if self.rules.is_empty() {
+            return Err("at least one ruleset is needed".into());
+        }
+        if self.max_plies == 0 {
+            return Err("max_plies must be at least 1".into());
+        }
+        if self.shard_games == 0 {
+            return Err("shard_games must be at least 1".into());
+        }
+        self.mcts.validate()
+    }
+}

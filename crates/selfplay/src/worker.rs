@@ -1,0 +1,137 @@
+//! One worker thread: many games at once, their leaves evaluated in one batch per round.
+
+use crate::config::SelfplayConfig;
+use crate::run::{Progress, game_id};
+use musashi_game::{EndReason, Game, MoveLimit, NUM_ACTIONS, Outcome, Side, Snapshot};
+use musashi_records::{GameRecord, PositionRecord};
+use musashi_search::{Evaluator, Mcts, Step};
+use std::sync::atomic::Ordering::Relaxed;
+
+/// A finished game and its positions.
+pub(crate) struct Finished {
+    pub game: GameRecord,
+    pub positions: Vec<PositionRecord>,
+}
+
+struct Slot {
+    index: u32,
+    seed: u64,
+    mcts: Mcts,
+    records: Vec<PositionRecord>,
+}
+
+/// The seed of game `index`: a function of the base seed and the index alone.
+pub(crate) fn game_seed(base: u64, index: u32) -> u64 {
+    let mut z = base ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn new_slot(config: &SelfplayConfig, index: u32) -> Slot {
+    let rules = config.rules[index as usize % config.rules.len()];
+    let seed = game_seed(config.seed, index);
+    Slot { index, seed, mcts: Mcts::new(config.mcts, Game::new(rules), seed), records: Vec::new() }
+}
+
+/// Plays games claimed from `claim` until it runs dry, sending each finished game to `send`.
+pub(crate) fn play_games(
+    config: &SelfplayConfig,
+    prefix: &str,
+    evaluator: &mut dyn Evaluator,
+    claim: &(dyn Fn() -> Option<u32> + Sync),
+    send: &dyn Fn(Finished),
+    progress: &Progress,
+) {
+    let mut slots: Vec<Option<Slot>> =
+        (0..config.concurrent_games).map(|_| claim().map(|i| new_slot(config, i))).collect();
+    let mut batch: Vec<Snapshot> = Vec::with_capacity(slots.len());
+    let mut owners: Vec<usize> = Vec::with_capacity(slots.len());
+    let (mut logits, mut values) = (Vec::new(), Vec::new());
+    loop {
+        batch.clear();
+        owners.clear();
+        for i in 0..slots.len() {
+            while let Some(slot) = slots[i].as_mut() {
+                match slot.mcts.step() {
+                    Step::Evaluate(s) => {
+                        batch.push(s);
+                        owners.push(i);
+                        break;
+                    }
+                    Step::Done => {
+                        if let Some(done) = play_move(config, prefix, slot, progress) {
+                            send(done);
+                            progress.games.fetch_add(1, Relaxed);
+                            slots[i] = claim().map(|k| new_slot(config, k));
+                        }
+                    }
+                }
+            }
+        }
+        if batch.is_empty() {
+            return;
+        }
+        evaluator.evaluate(&batch, &mut logits, &mut values);
+        progress.evaluations.fetch_add(batch.len() as u64, Relaxed);
+        for (k, &i) in owners.iter().enumerate() {
+            let slot = slots[i].as_mut().expect("an owner slot is live");
+            slot.mcts.provide(&logits[k * NUM_ACTIONS..(k + 1) * NUM_ACTIONS], values[k]);
+        }
+    }
+}
+
+/// Chooses and plays the searched move; returns the finished game when it ends.
+fn play_move(config: &SelfplayConfig, prefix: &str, slot: &mut Slot, progress: &Progress) -> Option<Finished> {
+    let r = slot.mcts.result();
+    let unit = slot.mcts.random_unit();
+    let g = slot.mcts.game();
+    let mv = r.choose(config.mcts.temperature_at(g.plies()), unit);
+    slot.records.push(PositionRecord {
+        game_id: game_id(prefix, slot.index),
+        generation: config.generation,
+        ply: g.plies(),
+        position: *g.position(),
+        rules: *g.rules(),
+        soldier_moves: g.soldier_moves(),
+        moves_left: g.moves_left(),
+        repetition_count: g.repetition_count(),
+        legal: r.moves.iter().map(|m| m.action() as u16).collect(),
+        policy: r.policy_target.clone(),
+        prior: r.priors.clone(),
+        search_value: r.value,
+        full_search: r.full,
+        played: mv.action() as u16,
+        result: 0.0,
+        plies_to_end: 0,
+    });
+    progress.positions.fetch_add(1, Relaxed);
+    progress.simulations.fetch_add(r.sims as u64, Relaxed);
+    let ended = slot.mcts.advance(mv);
+    let g = slot.mcts.game();
+    let outcome = match ended {
+        Some(o) => o,
+        None if g.rules().move_limit == MoveLimit::None && g.plies() >= config.max_plies => {
+            Outcome { winner: Side::General, reason: EndReason::MoveLimit }
+        }
+        None => return None,
+    };
+    let length = g.plies();
+    let mut positions = std::mem::take(&mut slot.records);
+    for p in &mut positions {
+        p.result = if p.position.side_to_move() == outcome.winner { 1.0 } else { -1.0 };
+        p.plies_to_end = length - p.ply;
+    }
+    let game = GameRecord {
+        game_id: game_id(prefix, slot.index),
+        generation: config.generation,
+        rules: *g.rules(),
+        start: *g.start_position(),
+        general_agent: config.agent_name.clone(),
+        soldiers_agent: config.agent_name.clone(),
+        outcome,
+        moves: g.moves().collect(),
+        seed: slot.seed,
+    };
+    Some(Finished { game, positions })
+}

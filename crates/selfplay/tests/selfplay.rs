@@ -1,0 +1,94 @@
+//! Self-play writes complete, readable shards with consistent records, and skips recorded games.
+
+use musashi_game::*;
+use musashi_net::{DeviceKind, ModelConfig, Network};
+use musashi_records::{list_shards, read_games, read_positions};
+use musashi_search::{Evaluator, MctsConfig, UniformEvaluator};
+use musashi_selfplay::*;
+use std::collections::HashSet;
+use std::sync::Arc;
+
+fn config(games: u32) -> SelfplayConfig {
+    SelfplayConfig {
+        games,
+        threads: 2,
+        concurrent_games: 3,
+        rules: vec![Preset::Classic.ruleset(), Preset::NoSetchin.ruleset(), Preset::Solved.ruleset()],
+        mcts: MctsConfig {
+            sims: 12,
+            dirichlet_fraction: 0.25,
+            temperature: 1.0,
+            temperature_plies: 8,
+            ..MctsConfig::default()
+        },
+        max_plies: 120,
+        seed: 5,
+        generation: 2,
+        shard_games: 4,
+        agent_name: "test".into(),
+    }
+}
+
+#[test]
+fn games_and_positions_are_consistent() {
+    let dir = std::env::temp_dir().join(format!("musashi-selfplay-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let net = Arc::new(Network::init(
+        ModelConfig { hidden: 16, blocks: 1, value_hidden: 8 },
+        &DeviceKind::Cpu.device().unwrap(),
+        3,
+    ));
+    let make = move || -> Box<dyn Evaluator> { Box::new(NetEvaluator::new(net.clone(), 1000)) };
+    let progress = Progress::default();
+    let c = config(9);
+    let s = run_selfplay(&c, &make, &dir, "g0002", &HashSet::new(), &progress).unwrap();
+    assert_eq!(s.games, 9);
+    assert_eq!(s.shards.len(), 3, "9 games in shards of 4");
+    assert_eq!(s.general_wins + s.soldiers_wins, 9);
+    let mut ids = HashSet::new();
+    let mut total_positions = 0;
+    for shard in list_shards(&dir).unwrap() {
+        let games = read_games(&shard.games).unwrap();
+        let positions = read_positions(&shard.positions).unwrap();
+        total_positions += positions.len();
+        for g in &games {
+            assert!(ids.insert(g.game_id.clone()));
+            let index: usize = g.game_id.rsplit('-').next().unwrap().parse().unwrap();
+            assert_eq!(g.rules, c.rules[index % 3]);
+            // Replaying the moves gives the recorded positions and outcome.
+            let mut game = Game::new(g.rules);
+            let mine: Vec<_> = positions.iter().filter(|p| p.game_id == g.game_id).collect();
+            assert_eq!(mine.len(), g.moves.len());
+            for (p, m) in mine.iter().zip(&g.moves) {
+                assert_eq!(p.position, *game.position());
+                assert_eq!(p.played as usize, m.action());
+                assert!((p.policy.iter().sum::<f32>() - 1.0).abs() < 1e-3);
+                assert_eq!(p.result, if p.position.side_to_move() == g.outcome.winner { 1.0 } else { -1.0 });
+                game.play(*m).unwrap();
+            }
+            match game.outcome() {
+                Some(o) => assert_eq!(o, g.outcome),
+                None => assert_eq!(g.outcome.reason, EndReason::MoveLimit, "adjudicated endless play"),
+            }
+        }
+    }
+    assert_eq!(total_positions as u64, s.positions);
+    assert_eq!(progress.games.load(std::sync::atomic::Ordering::Relaxed), 9);
+
+    // A second run skipping the recorded indices plays only the rest, into new shards.
+    let done: HashSet<u32> = (0..9).collect();
+    let s2 = run_selfplay(&config(11), &make, &dir, "g0002", &done, &Progress::default()).unwrap();
+    assert_eq!(s2.games, 2);
+    assert_eq!(list_shards(&dir).unwrap().len(), 4);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_uniform_evaluator_plays_generation_zero() {
+    let dir = std::env::temp_dir().join(format!("musashi-selfplay-u-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let make = || -> Box<dyn Evaluator> { Box::new(UniformEvaluator) };
+    let s = run_selfplay(&config(3), &make, &dir, "g0000", &HashSet::new(), &Progress::default()).unwrap();
+    assert_eq!(s.games, 3);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

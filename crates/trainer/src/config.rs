@@ -1,0 +1,111 @@
+//! Trainer settings.
+
+use musashi_net::OptimizerKind;
+use serde::{Deserialize, Serialize};
+
+/// How the learning rate changes over the run's optimizer steps.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind", deny_unknown_fields)]
+pub enum LrSchedule {
+    /// The base rate throughout.
+    Constant,
+    /// Cosine decay from the base rate to `min_factor` × base over the planned steps.
+    Cosine {
+        /// Final rate as a fraction of the base rate.
+        min_factor: f64,
+    },
+    /// Multiply by `factor` every `every` steps.
+    Step {
+        /// Steps between drops.
+        every: u64,
+        /// Multiplier at each drop.
+        factor: f64,
+    },
+}
+
+/// Everything the trainer needs to know.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TrainerConfig {
+    /// Optimizer steps per generation.
+    pub steps_per_generation: u32,
+    /// Positions per minibatch.
+    pub batch_size: usize,
+    /// The optimizer.
+    pub optimizer: OptimizerKind,
+    /// Base learning rate.
+    pub learning_rate: f64,
+    /// Learning-rate schedule over the run.
+    pub lr_schedule: LrSchedule,
+    /// Steps of linear warm-up at the start of the run.
+    pub warmup_steps: u64,
+    /// Weight decay (L2 for adam and sgd-momentum, decoupled for adamw).
+    pub weight_decay: f32,
+    /// Weight of the value loss against the policy loss.
+    pub value_weight: f32,
+    /// The replay window holds at least this many positions (when available).
+    pub window_min: usize,
+    /// ... and at most this many.
+    pub window_max: usize,
+    /// Between the two, this fraction of all positions generated so far (the window grows).
+    pub window_fraction: f64,
+    /// Recency weighting of minibatch sampling: 0 = uniform; k > 0 favours newer positions
+    /// (index drawn as n · u^(1/(1+k))).
+    pub recency: f64,
+    /// Augment each position with a random symmetry of its board.
+    pub augment: bool,
+    /// Value target = (1 - mix) × game result + mix × search value.
+    pub search_value_mix: f32,
+    /// Save a resumable partial checkpoint every this many steps within a generation.
+    pub checkpoint_every: u32,
+}
+
+impl Default for TrainerConfig {
+    fn default() -> Self {
+        TrainerConfig {
+            steps_per_generation: 200,
+            batch_size: 256,
+            optimizer: OptimizerKind::Adam,
+            learning_rate: 1e-3,
+            lr_schedule: LrSchedule::Constant,
+            warmup_steps: 50,
+            weight_decay: 1e-4,
+            value_weight: 1.0,
+            window_min: 10_000,
+            window_max: 250_000,
+            window_fraction: 0.5,
+            recency: 0.0,
+            augment: true,
+            search_value_mix: 0.0,
+            checkpoint_every: 100,
+        }
+    }
+}
+
+impl TrainerConfig {
+    /// Checks every value; the message names the key.
+    pub fn validate(&self) -> Result<(), String> {
+        let check = |ok: bool, msg: &str| if ok { Ok(()) } else { Err(msg.to_string()) };
+        check(self.steps_per_generation >= 1, "train.steps_per_generation must be at least 1")?;
+        check((1..=65536).contains(&self.batch_size), "train.batch_size must be 1..=65536")?;
+        check(self.learning_rate > 0.0 && self.learning_rate < 10.0, "train.learning_rate must be in (0, 10)")?;
+        check(self.weight_decay >= 0.0 && self.weight_decay < 1.0, "train.weight_decay must be in [0, 1)")?;
+        check(self.value_weight >= 0.0 && self.value_weight.is_finite(), "train.value_weight must be >= 0")?;
+        check(self.window_min >= 1, "train.window_min must be at least 1")?;
+        check(self.window_max >= self.window_min, "train.window_max must be >= train.window_min")?;
+        check((0.0..=1.0).contains(&self.window_fraction), "train.window_fraction must be in 0..=1")?;
+        check(self.recency >= 0.0 && self.recency.is_finite(), "train.recency must be >= 0")?;
+        check((0.0..=1.0).contains(&self.search_value_mix), "train.search_value_mix must be in 0..=1")?;
+        check(self.checkpoint_every >= 1, "train.checkpoint_every must be at least 1")?;
+        match self.lr_schedule {
+            LrSchedule::Constant => Ok(()),
+            LrSchedule::Cosine { min_factor } => {
+                check((0.0..=1.0).contains(&min_factor), "train.lr_schedule.min_factor must be in 0..=1")
+            }
+            LrSchedule::Step { every, factor } => {
+                check(every >= 1, "train.lr_schedule.every must be at least 1")?;
+                check(factor > 0.0 && factor <= 1.0, "train.lr_schedule.factor must be in (0, 1]")
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! The trainer's mechanics: the window grows and trims, augmentation maps legal moves exactly,
+//! and the loss falls when training on a fixed buffer of self-play positions.
+
+use musashi_game::*;
+use musashi_net::{DeviceKind, Learner, ModelConfig, Network, OptimizerKind, TrainBatch};
+use musashi_records::list_shards;
+use musashi_search::{Evaluator, MctsConfig, UniformEvaluator};
+use musashi_selfplay::{Progress, SelfplayConfig, run_selfplay};
+use musashi_trainer::*;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+fn shards_dir(tag: &str, games: u32) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("musashi-trainer-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let config = SelfplayConfig {
+        games,
+        threads: 2,
+        concurrent_games: 4,
+        rules: vec![Preset::Classic.ruleset(), Preset::NoSetchin.ruleset()],
+        mcts: MctsConfig {
+            sims: 16,
+            dirichlet_fraction: 0.25,
+            temperature: 1.0,
+            temperature_plies: 20,
+            ..MctsConfig::default()
+        },
+        max_plies: 200,
+        seed: 11,
+        generation: 0,
+        shard_games: 2,
+        agent_name: "uniform".into(),
+    };
+    let make = || -> Box<dyn Evaluator> { Box::new(UniformEvaluator) };
+    run_selfplay(&config, &make, &dir, "g0000", &HashSet::new(), &Progress::default()).unwrap();
+    dir
+}
+
+#[test]
+fn window_grows_and_keeps_the_newest() {
+    let dir = shards_dir("window", 6);
+    let shards = list_shards(&dir).unwrap();
+    let config = TrainerConfig { window_min: 50, window_max: 10_000, window_fraction: 0.5, ..TrainerConfig::default() };
+    let mut r = Replay::new();
+    r.load(&shards[..1], &config, None).unwrap();
+    let after_one = r.seen();
+    assert_eq!(r.len() as u64, after_one.min(r.window(&config) as u64));
+    let total = r.load(&shards, &config, None).unwrap() as u64 + after_one;
+    assert_eq!(r.seen(), total);
+    assert_eq!(r.len(), (total as usize / 2).clamp(50, 10_000).min(total as usize));
+    assert_eq!(r.load(&shards, &config, None).unwrap(), 0, "shards load once");
+    // An oracle replaces value targets where it knows them.
+    let mut exact = Replay::new();
+    let oracle = |s: &Snapshot| (s.position.num_soldiers() == 16).then_some(0.5f32);
+    exact.load(&shards, &config, Some(&oracle)).unwrap();
+    assert!(exact.exact_values() > 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn augmentation_maps_legal_moves_and_policy() {
+    for preset in [Preset::Classic, Preset::NoSetchin] {
+        let mut g = Game::new(preset.ruleset());
+        for m in ["c3-b2", "a1-a1"] {
+            if let Ok(m) = Move::parse(g.rules().board, m)
+                && g.is_legal(m)
+            {
+                g.play(m).unwrap();
+            }
+        }
+        let legal: Vec<u16> = g.legal_moves().iter().map(|m| m.action() as u16).collect();
+        let n = legal.len();
+        let sample = Sample {
+            state: g.snapshot(),
+            legal: legal.clone(),
+            policy: (0..n).map(|i| (i + 1) as f32 / (n * (n + 1) / 2) as f32).collect(),
+            value: 0.3,
+            full: true,
+        };
+        for &s in preset.ruleset().board.symmetries() {
+            let a = augment(&sample, s);
+            let img = Game::from_position(*g.rules(), a.state.position).unwrap();
+            let mut want: Vec<u16> = img.legal_moves().iter().map(|m| m.action() as u16).collect();
+            let mut got = a.legal.clone();
+            want.sort();
+            got.sort();
+            assert_eq!(got, want, "{s:?}");
+            for (k, &act) in a.legal.iter().enumerate() {
+                let orig = s.inverse().action(act as usize) as u16;
+                let j = sample.legal.iter().position(|&x| x == orig).unwrap();
+                assert_eq!(a.policy[k], sample.policy[j]);
+            }
+        }
+    }
+}
+
+#[test]
+fn loss_falls_on_a_fixed_buffer_of_selfplay_positions() {
+    let dir = shards_dir("loss", 4);
+    let config = TrainerConfig { batch_size: 64, window_min: 100_000, ..TrainerConfig::default() };
+    let mut replay = Replay::new();
+    replay.load(&list_shards(&dir).unwrap(), &config, None).unwrap();
+    let net =
+        Network::init(ModelConfig { hidden: 64, blocks: 1, value_hidden: 16 }, &DeviceKind::Cpu.device().unwrap(), 2);
+    let mut learner = Learner::new(&net, OptimizerKind::Adam, 0.0, 1.0);
+    let mut rng = SmallRng::seed_from_u64(1);
+    let mut fixed = TrainBatch::default();
+    build_batch(&replay, &TrainerConfig { augment: false, ..config }, &mut rng, &mut fixed);
+    let before = learner.evaluate(&fixed);
+    for _ in 0..80 {
+        learner.step(&fixed, 2e-3);
+    }
+    let after = learner.evaluate(&fixed);
+    assert!(after.total < 0.7 * before.total, "{before:?} -> {after:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

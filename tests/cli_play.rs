@@ -1,0 +1,181 @@
+//! End-to-end tests of `match`, `hint` and `play` (with piped input).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn musashi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_musashi")).args(args).output().expect("the binary runs")
+}
+
+fn with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_musashi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("musashi-cli-play-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn match_prints_the_result_line_and_writes_the_games() {
+    let dir = temp_dir("match");
+    let run = |threads: &str, file: &str| {
+        let out = dir.join(file);
+        let o = musashi(&[
+            "match",
+            "--preset",
+            "no-setchin",
+            "--general",
+            "alphabeta:depth=2,tt=1",
+            "--soldiers",
+            "greedy",
+            "--games",
+            "4",
+            "--seed",
+            "3",
+            "--opening-plies",
+            "2",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        (stdout(&o), std::fs::read_to_string(out).unwrap())
+    };
+    let (out1, games1) = run("1", "one.tsv");
+    let (out2, games2) = run("2", "two.tsv");
+    let last = out1.lines().last().unwrap();
+    let (w, l) = last
+        .strip_prefix("result: general ")
+        .and_then(|r| r.split_once(", soldiers "))
+        .map(|(w, l)| (w.parse::<usize>().unwrap(), l.parse::<usize>().unwrap()))
+        .unwrap_or_else(|| panic!("bad last line: {last}"));
+    assert_eq!(w + l, 4);
+    assert_eq!(out2.lines().last().unwrap(), last, "results depend on the thread count");
+    assert_eq!(games1, games2);
+    let lines: Vec<&str> = games1.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines.len(), 4);
+    for (i, line) in lines.iter().enumerate() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 6, "{line}");
+        assert_eq!(fields[0], i.to_string());
+        assert!(fields[2] == "general" || fields[2] == "soldiers");
+        assert_eq!(fields[5].split(' ').count().to_string(), fields[4]);
+    }
+    assert!(out1.contains("average length:") && out1.contains("endings:"), "{out1}");
+}
+
+#[test]
+fn match_rejects_unknown_agents_clearly() {
+    let o = musashi(&["match", "--general", "minimax", "--soldiers", "greedy", "--games", "1"]);
+    assert!(!o.status.success());
+    let e = stderr(&o);
+    assert!(e.contains("unknown agent kind 'minimax'") && e.contains("alphabeta"), "{e}");
+    let o = musashi(&["match", "--general", "alphabeta:deep=3", "--soldiers", "greedy", "--games", "1"]);
+    assert!(stderr(&o).contains("unknown parameter 'deep'"), "{}", stderr(&o));
+}
+
+#[test]
+fn hint_prints_one_line_per_position() {
+    let trap = "G.S../SS.../...../...../....S s";
+    let win = "SS.../S.S../.SG../...../....S g";
+    let o = musashi(&["hint", "--preset", "no-setchin", "--agent", "alphabeta:depth=3", trap, win]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), format!("{trap}\tc1-b1\n{win}\tc3-b2\n"));
+    let dir = temp_dir("hint");
+    let file = dir.join("positions.txt");
+    std::fs::write(&file, format!("# two positions\n{trap}\n\nSSSSS/S...S/S.G.S/S...S/SSSSS/.../..... g\n")).unwrap();
+    let o = musashi(&["hint", "--agent", "greedy", "--positions", file.to_str().unwrap(), "--verbose"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines[0], format!("{trap}\tc1-b1"));
+    assert!(lines[1].starts_with("SSSSS/S...S/S.G.S/S...S/SSSSS/.../..... g\tc3-"), "{out}");
+    assert!(stderr(&o).contains("score"), "{}", stderr(&o));
+}
+
+#[test]
+fn play_survives_bad_input_undoes_and_resigns() {
+    let input = "hello\na1-b2\nc3-c5\n\nc3-b2\nundo\nmoves\nhint\nc3-b2\nresign\n";
+    let o = with_input(
+        &["play", "--general", "human", "--soldiers", "alphabeta:depth=2", "--hint-agent", "alphabeta:depth=2"],
+        input,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("'hello' is not a move"), "{out}");
+    assert!(out.contains("a1-b2 is not legal"), "{out}");
+    assert!(out.contains("no line joins the two points of 'c3-c5'"), "{out}");
+    assert!(out.contains("general plays c3-b2"), "{out}");
+    assert!(out.contains("soldiers plays "), "{out}");
+    assert!(out.contains("took back "), "{out}");
+    assert!(out.contains("legal moves: "), "{out}");
+    assert!(out.contains("hint (alphabeta:depth=2): c3-"), "{out}");
+    assert!(out.contains("game over: the soldiers win (resignation): the General resigned."), "{out}");
+    assert!(out.contains("threatened soldiers (X)"), "{out}");
+}
+
+#[test]
+fn play_explains_the_ending_and_warns_on_repetition() {
+    // The soldiers trap the General.
+    let o = with_input(
+        &[
+            "play",
+            "--preset",
+            "no-setchin",
+            "--position",
+            "G.S../SS.../...../...../....S s",
+            "--general",
+            "alphabeta:depth=2",
+            "--soldiers",
+            "human",
+        ],
+        "c1-b1\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("game over: the soldiers win (trap): the General is trapped"), "{out}");
+    assert!(out.contains("unsafe soldier moves"), "{out}");
+    // Two humans shuffle back and forth: a warning, then the third occurrence.
+    let o = with_input(
+        &["play", "--general", "human", "--soldiers", "human"],
+        "c3-c4\na2-b2\nc4-c3\nb2-a2\nc3-c4\na2-b2\nc4-c3\nb2-a2\n",
+    );
+    let out = stdout(&o);
+    assert!(out.contains("warning: this position has occurred twice"), "{out}");
+    assert!(
+        out.contains("game over: the General wins (repetition): the same position occurred for the third time."),
+        "{out}"
+    );
+}
+
+#[test]
+fn play_stops_cleanly_at_the_end_of_input() {
+    let o = with_input(&["play", "--soldiers", "greedy"], "c3-b2\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("input ended: game abandoned after 2 moves."), "{}", stdout(&o));
+    let o = with_input(&["play", "--soldiers", "greedy"], "");
+    assert!(o.status.success());
+    let o = with_input(&["play", "--general", "nonsense"], "");
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("unknown agent kind 'nonsense'"), "{}", stderr(&o));
+}

@@ -1,0 +1,314 @@
+//! End-to-end tests of `musashi train` on tiny configs: the run directory, resuming (also after
+//! SIGKILL at several points, checked against an uninterrupted run), config errors, and
+//! external self-play workers beside the trainer.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const TINY: &str = r#"
+[run]
+seed = 3
+generations = 2
+threads = 1
+[model]
+hidden = 16
+blocks = 1
+value_hidden = 8
+[selfplay]
+games_per_generation = 4
+concurrent_games = 1
+max_plies = 60
+shard_games = 2
+[selfplay.mcts]
+sims = 4
+dirichlet_fraction = 0.25
+temperature = 1.0
+temperature_plies = 6
+[train]
+steps_per_generation = 6
+batch_size = 16
+window_min = 50
+checkpoint_every = 2
+[eval]
+games = 2
+sims = 2
+anchor = "random"
+"#;
+
+fn musashi() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_musashi"))
+}
+
+fn temp(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("musashi-train-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn write_config(dir: &Path, text: &str) -> PathBuf {
+    let p = dir.join("tiny.toml");
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+fn train(config: &Path, out: &Path, extra: &[&str]) -> Output {
+    musashi().arg("train").arg("--config").arg(config).arg("--out").arg(out).args(extra).output().unwrap()
+}
+
+fn events(out: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(out.join("metrics.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn count(events: &[serde_json::Value], kind: &str, g: u64) -> usize {
+    events.iter().filter(|e| e["event"] == kind && e["generation"] == g).count()
+}
+
+fn weights_hash(out: &Path, g: u32) -> String {
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join(format!("checkpoints/gen-{g:04}/meta.json"))).unwrap())
+            .unwrap();
+    meta["weights_sha256"].as_str().unwrap().to_string()
+}
+
+fn shard_names(out: &Path) -> Vec<String> {
+    let mut ids = Vec::new();
+    for e in std::fs::read_dir(out.join("games")).unwrap() {
+        let p = e.unwrap().path();
+        if p.to_string_lossy().ends_with(".games.parquet") {
+            ids.push(p.file_name().unwrap().to_string_lossy().into_owned());
+        }
+    }
+    ids.sort();
+    ids
+}
+
+/// Every recorded game as (id, moves), sorted: what was played, however it was sharded.
+fn games_played(out: &Path) -> Vec<(String, Vec<String>)> {
+    let mut games = Vec::new();
+    for name in shard_names(out) {
+        for g in musashi_records::read_games(&out.join("games").join(&name)).unwrap() {
+            games.push((g.game_id, g.moves.iter().map(|m| m.to_string()).collect()));
+        }
+    }
+    games.sort();
+    games
+}
+
+#[test]
+fn a_tiny_run_fills_its_directory_and_resumes_without_repeating() {
+    let dir = temp("run");
+    let config = write_config(&dir, TINY);
+    let out = dir.join("run");
+    let o = train(&config, &out, &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for f in ["config.resolved.toml", "run.json", "metrics.jsonl", "DONE", "checkpoints/LATEST", "checkpoints/BEST"] {
+        assert!(out.join(f).exists(), "{f} missing");
+    }
+    for g in 0..=2 {
+        assert!(out.join(format!("checkpoints/gen-{g:04}/weights.safetensors")).exists());
+    }
+    assert_eq!(std::fs::read_to_string(out.join("checkpoints/LATEST")).unwrap().trim(), "gen-0002");
+    let resolved = std::fs::read_to_string(out.join("config.resolved.toml")).unwrap();
+    assert!(
+        resolved.contains("learning_rate") && resolved.contains("games_per_generation = 4"),
+        "every value is written"
+    );
+    let ev = events(&out);
+    for g in 1..=2 {
+        for kind in ["selfplay", "train", "eval", "generation"] {
+            assert!(count(&ev, kind, g) >= 1, "no {kind} event for generation {g}");
+        }
+    }
+    assert!(ev.iter().any(|e| e["event"] == "eval" && e["opponent"] == "random"));
+    // Re-running the same command finds everything done and repeats nothing.
+    let o = train(&config, &out, &[]);
+    assert!(o.status.success());
+    let again = events(&out);
+    assert_eq!(count(&again, "generation", 2), 1);
+    assert_eq!(count(&again, "selfplay", 1), 1);
+    // Continuing with more generations is allowed; other changes are refused, naming the key.
+    let o = musashi().args(["train", "--resume", "--set", "run.generations=3", "--out"]).arg(&out).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.join("checkpoints/gen-0003").exists());
+    let o = train(&config, &out, &["--set", "model.hidden=32", "--set", "run.generations=3"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("model.hidden"), "{}", String::from_utf8_lossy(&o.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn config_errors_name_the_key_and_the_file() {
+    let dir = temp("errors");
+    let config = write_config(&dir, &TINY.replace("batch_size = 16", "batch_sise = 16"));
+    let o = train(&config, &dir.join("run"), &[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("tiny.toml") && err.contains("batch_sise"), "{err}");
+    let config = write_config(&dir, TINY);
+    let o = train(&config, &dir.join("run2"), &["--set", "train.learning_rate=-3"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("train.learning_rate"));
+    let o = train(&config, &dir.join("run3"), &["--set", "selfplay.mcts.sims=many"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("selfplay.mcts.sims"));
+    let o = musashi().args(["train", "--resume", "--out"]).arg(dir.join("nothing")).output().unwrap();
+    assert!(String::from_utf8_lossy(&o.stderr).contains("nothing to resume"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Kills the run with SIGKILL at increasing delays until it finishes by itself.
+fn run_with_kills(config: &Path, out: &Path, delays_ms: &[u64]) -> usize {
+    let mut kills = 0;
+    for (i, &d) in delays_ms.iter().chain(std::iter::repeat(&u64::MAX)).enumerate() {
+        let mut cmd = musashi();
+        cmd.arg("train").arg("--out").arg(out).stdout(Stdio::null()).stderr(Stdio::null());
+        if i == 0 {
+            cmd.arg("--config").arg(config);
+        } else {
+            cmd.arg("--resume");
+        }
+        let mut child: Child = cmd.spawn().unwrap();
+        let start = Instant::now();
+        loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                assert!(status.success(), "a resumed run failed");
+                return kills;
+            }
+            if d != u64::MAX && start.elapsed() >= Duration::from_millis(d) {
+                child.kill().unwrap();
+                child.wait().unwrap();
+                kills += 1;
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    unreachable!()
+}
+
+#[test]
+fn killed_at_several_points_the_run_resumes_to_the_same_result() {
+    let dir = temp("kill");
+    // A little longer than the tiny run, so that kills land in every phase.
+    let config = write_config(
+        &dir,
+        &TINY
+            .replace("games_per_generation = 4", "games_per_generation = 8")
+            .replace("steps_per_generation = 6", "steps_per_generation = 24")
+            .replace("checkpoint_every = 2", "checkpoint_every = 4"),
+    );
+    let clean = dir.join("clean");
+    assert!(train(&config, &clean, &[]).status.success());
+    let killed = dir.join("killed");
+    let delays: Vec<u64> = (1..=14).map(|i| 40 * i).collect();
+    let kills = run_with_kills(&config, &killed, &delays);
+    assert!(kills >= 2, "the run finished before it could be killed twice");
+    assert!(killed.join("DONE").exists());
+    // Nothing lost or duplicated: the same games, the same final weights.
+    assert_eq!(games_played(&killed), games_played(&clean));
+    for g in 1..=2 {
+        assert_eq!(weights_hash(&killed, g), weights_hash(&clean, g), "generation {g} differs after {kills} kills");
+        assert_eq!(count(&events(&killed), "generation", g as u64), 1);
+    }
+    assert!(
+        !std::fs::read_dir(killed.join("checkpoints")).unwrap().any(|e| e
+            .unwrap()
+            .file_name()
+            .to_string_lossy()
+            .contains("partial"))
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn two_worker_processes_feed_a_trainer() {
+    let dir = temp("workers");
+    let config = write_config(&dir, &TINY.replace("shard_games = 2", "shard_games = 1\nworkers = \"external\""));
+    let out = dir.join("run");
+    let mut trainer = musashi()
+        .arg("train")
+        .arg("--config")
+        .arg(&config)
+        .arg("--out")
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    while !out.join("config.resolved.toml").exists() {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let workers: Vec<Child> = ["w1", "w2"]
+        .iter()
+        .map(|w| {
+            musashi()
+                .args(["selfplay", "--threads", "1", "--worker", w, "--run"])
+                .arg(&out)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let status = trainer.wait().unwrap();
+    assert!(status.success());
+    for mut w in workers {
+        assert!(w.wait().unwrap().success(), "a worker failed");
+    }
+    assert!(out.join("DONE").exists());
+    let ids = shard_names(&out);
+    assert!(
+        ids.iter().any(|n| n.starts_with("sp0001-w1")) || ids.iter().any(|n| n.starts_with("sp0002-w1")),
+        "{ids:?}"
+    );
+    assert!(ids.iter().any(|n| n.contains("-w2-")), "{ids:?}");
+    assert!(out.join("checkpoints/gen-0002").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn tablebase_values_replace_value_targets_where_tables_cover_a_position() {
+    let dir = temp("tablebase");
+    let tables = dir.join("tables");
+    let o = musashi()
+        .args([
+            "solve",
+            "--board",
+            "25",
+            "--general-wins-at",
+            "too-few",
+            "--repetition",
+            "none",
+            "--move-limit",
+            "none",
+        ])
+        .args(["--max-soldiers", "6", "--out"])
+        .arg(&tables)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let custom = "[rules]\npresets = []\ncustom = [{ board = \"25\", first = \"general\", general_wins_at = \"too-few\", repetition = \"none\", move_limit = \"plies 80\" }]\n";
+    let config = write_config(
+        &dir,
+        &format!("{TINY}\n{custom}[bootstrap]\ntablebase = \"{}\"\n", tables.display())
+            .replace("generations = 2", "generations = 1"),
+    );
+    let out = dir.join("run");
+    let o = train(&config, &out, &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let exact: u64 =
+        events(&out).iter().filter(|e| e["event"] == "train").filter_map(|e| e["exact_values"].as_u64()).max().unwrap();
+    assert!(exact > 0, "no position got an exact value");
+    // Tables for another board or threshold are refused, naming the key.
+    let wrong = write_config(&dir, &format!("{TINY}[bootstrap]\ntablebase = \"{}\"\n", tables.display()));
+    let o = train(&wrong, &dir.join("run2"), &[]);
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("bootstrap.tablebase"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
