@@ -19,7 +19,7 @@ pub use agent::{Agent, Analysis, Choice, Score};
 pub use alphabeta::AlphaBeta;
 pub use evaluator::{Evaluator, UniformEvaluator};
 pub use greedy::GreedyAgent;
-pub use mcts::{Mcts, MctsAgent, MctsConfig, SearchResult, Step};
+pub use mcts::{Mcts, MctsAgent, MctsConfig, PlaySettings, SearchResult, Step};
 pub use oracle::Oracle;
 pub use random::RandomAgent;
 pub use spec::{AgentSpec, SpecError};
