@@ -38,6 +38,10 @@ enum Command {
     Hint(commands::hint::Args),
     /// Play a game in the terminal (human or agent on each side).
     Play(commands::play::Args),
+    /// Solve the game exactly (retrograde analysis) and write endgame tables.
+    Solve(commands::solve::Args),
+    /// Print positions' exact values (and each move's) from solved tables.
+    Probe(commands::probe::Args),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +55,8 @@ fn main() -> ExitCode {
         Command::Match(a) => commands::match_cmd::run(a),
         Command::Hint(a) => commands::hint::run(a),
         Command::Play(a) => commands::play::run(a),
+        Command::Solve(a) => commands::solve::run(a),
+        Command::Probe(a) => commands::probe::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

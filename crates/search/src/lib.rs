@@ -17,7 +17,7 @@ pub mod validation;
 
 pub use agent::{Agent, Analysis, Choice, Score};
 pub use alphabeta::AlphaBeta;
-pub use evaluator::{Evaluator, UniformEvaluator};
+pub use evaluator::{Evaluator, HeuristicBlend, UniformEvaluator};
 pub use greedy::GreedyAgent;
 pub use mcts::{Mcts, MctsAgent, MctsConfig, PlaySettings, SearchResult, Step};
 pub use oracle::Oracle;

@@ -3,9 +3,11 @@
 
 use crate::commands::bench_search::bench_search;
 use crate::commands::bench_selfplay::bench_selfplay;
+use crate::commands::bench_solve::bench_solve;
 use crate::commands::selfplay::threads_or_all;
 use anyhow::Result;
-use musashi_game::{Board, Position, Side, perft};
+use musashi_game::{Board, Position, Side, Threshold, perft};
+use std::path::PathBuf;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
@@ -53,6 +55,22 @@ enum What {
         #[arg(long, default_value_t = 20)]
         positions: usize,
     },
+    /// The full solve of the 25-point game (every level up to 16 soldiers, both sides to move),
+    /// then the re-check of every stored value; prints times, start values and longest wins.
+    Solve {
+        /// The capture threshold (0-15 or too-few, which is 2 on 25 points).
+        #[arg(long, default_value = "too-few")]
+        general_wins_at: Threshold,
+        /// Solve only up to this many soldiers.
+        #[arg(long, default_value_t = 16)]
+        max_soldiers: u32,
+        /// Skip the re-check.
+        #[arg(long)]
+        no_recheck: bool,
+        /// Also write the tables here.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
@@ -62,6 +80,9 @@ pub(crate) fn run(a: Args) -> Result<()> {
             bench_selfplay(sims, games, threads_or_all(threads), concurrent)
         }
         What::Search { depth, ms, positions } => bench_search(depth, ms, positions),
+        What::Solve { general_wins_at, max_soldiers, no_recheck, out } => {
+            bench_solve(general_wins_at, max_soldiers, !no_recheck, out)
+        }
     }
 }
 

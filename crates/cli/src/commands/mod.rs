@@ -3,9 +3,12 @@
 pub(crate) mod bench;
 mod bench_search;
 mod bench_selfplay;
+mod bench_solve;
 pub(crate) mod hint;
 pub(crate) mod match_cmd;
 pub(crate) mod perft;
 pub(crate) mod play;
+pub(crate) mod probe;
 pub(crate) mod selfplay;
 pub(crate) mod show;
+pub(crate) mod solve;

@@ -107,6 +107,12 @@ pub(crate) struct SelfplaySection {
     pub shard_games: usize,
     /// Who plays: internal or external.
     pub workers: Workers,
+    /// Weight of the hand-written evaluation blended into the network's values in self-play
+    /// (0 = off): a bootstrap for the lopsided game, decaying linearly to 0 over
+    /// `heuristic_generations` generations (0 = constant).
+    pub heuristic_weight: f32,
+    /// Generations over which `heuristic_weight` decays to 0 (0 = it stays).
+    pub heuristic_generations: u32,
     /// The search.
     pub mcts: MctsConfig,
 }
@@ -119,6 +125,8 @@ impl Default for SelfplaySection {
             max_plies: 400,
             shard_games: 32,
             workers: Workers::Internal,
+            heuristic_weight: 0.0,
+            heuristic_generations: 0,
             mcts: MctsConfig {
                 sims: 64,
                 dirichlet_fraction: 0.25,
@@ -212,6 +220,17 @@ impl Default for BootstrapSection {
     }
 }
 
+impl SelfplaySection {
+    /// The heuristic blend weight for the self-play of generation `g`.
+    pub(crate) fn heuristic_at(&self, g: u32) -> f32 {
+        if self.heuristic_generations == 0 {
+            return self.heuristic_weight;
+        }
+        let left = 1.0 - (g.saturating_sub(1)) as f32 / self.heuristic_generations as f32;
+        self.heuristic_weight * left.max(0.0)
+    }
+}
+
 impl Job {
     /// Checks every value; the message names the key.
     pub(crate) fn validate(&self) -> Result<(), String> {
@@ -230,6 +249,7 @@ impl Job {
         check((1..=4096).contains(&sp.concurrent_games), "selfplay.concurrent_games must be 1..=4096")?;
         check(sp.max_plies >= 1, "selfplay.max_plies must be at least 1")?;
         check(sp.shard_games >= 1, "selfplay.shard_games must be at least 1")?;
+        check((0.0..=1.0).contains(&sp.heuristic_weight), "selfplay.heuristic_weight must be in 0..=1")?;
         sp.mcts.validate().map_err(|e| format!("selfplay.mcts.{e}"))?;
         self.train.validate()?;
         check(self.eval.sims <= 100_000, "eval.sims must be at most 100000")?;

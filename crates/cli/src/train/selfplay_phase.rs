@@ -2,11 +2,13 @@
 
 use crate::train::context::Context;
 use anyhow::Result;
+use musashi_net::Network;
 use musashi_records::{Shard, count_rows, list_shards, read_games};
-use musashi_search::Evaluator;
+use musashi_search::{Evaluator, HeuristicBlend};
 use musashi_selfplay::{NetEvaluator, Progress, SelfplayConfig, SelfplaySummary, run_selfplay};
 use std::collections::HashSet;
 use std::path::Path;
+use std::sync::Arc;
 
 /// The shard-name prefix of data for generation `g` played by `worker`.
 pub(crate) fn data_prefix(g: u32, worker: &str) -> String {
@@ -86,6 +88,15 @@ pub(crate) fn run_selfplay_phase(
     let config = selfplay_config(ctx, g, ctx.job.selfplay.games_per_generation, model_generation);
     config.validate().map_err(anyhow::Error::msg)?;
     let net = ctx.load_network(model_generation)?;
-    let make = || -> Box<dyn Evaluator> { Box::new(NetEvaluator::new(net.clone(), 0)) };
+    let make = evaluator_factory(net, ctx.job.selfplay.heuristic_at(g));
     Ok(run_selfplay(&config, &make, &ctx.dir.games(), &prefix, &done, progress)?)
+}
+
+/// Self-play's evaluator: the network, with the hand-written evaluation blended into its values
+/// when `heuristic` > 0.
+pub(crate) fn evaluator_factory(net: Arc<Network>, heuristic: f32) -> impl Fn() -> Box<dyn Evaluator> + Sync {
+    move || -> Box<dyn Evaluator> {
+        let inner: Box<dyn Evaluator> = Box::new(NetEvaluator::new(net.clone(), 0));
+        if heuristic > 0.0 { Box::new(HeuristicBlend::new(inner, heuristic, 300.0)) } else { inner }
+    }
 }

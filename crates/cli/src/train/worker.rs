@@ -6,11 +6,12 @@ use crate::train::config_file::load_job;
 use crate::train::context::Context;
 use crate::train::report::Reporter;
 use crate::train::run_dir::RunDir;
-use crate::train::selfplay_phase::{data_prefix, games_for_generation, recorded_indices, selfplay_config};
+use crate::train::selfplay_phase::{
+    data_prefix, evaluator_factory, games_for_generation, recorded_indices, selfplay_config,
+};
 use anyhow::{Context as _, Result, bail};
 use musashi_net::load_checkpoint;
-use musashi_search::Evaluator;
-use musashi_selfplay::{NetEvaluator, Progress, run_selfplay};
+use musashi_selfplay::{Progress, run_selfplay};
 use serde_json::json;
 use std::path::Path;
 use std::sync::Arc;
@@ -79,7 +80,7 @@ pub(crate) fn run_worker(root: &Path, name: &str, threads: usize, max_games: Opt
         let mut config = selfplay_config(&ctx, g, done.len() as u32 + batch, model);
         config.seed ^= name.bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));
         config.shard_games = batch as usize;
-        let make = || -> Box<dyn Evaluator> { Box::new(NetEvaluator::new(net.clone(), 0)) };
+        let make = evaluator_factory(net.clone(), ctx.job.selfplay.heuristic_at(g));
         let s = run_selfplay(&config, &make, &ctx.dir.games(), &prefix, &done, &Progress::default())?;
         played += s.games;
         ctx.metrics.log(

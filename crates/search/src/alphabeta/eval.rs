@@ -195,7 +195,7 @@ pub(crate) fn general_view(pos: &Position, threshold: u32, w: &Weights) -> i32 {
 
 /// The evaluation of `pos` for the side to move.
 #[inline]
-pub(crate) fn evaluate(pos: &Position, threshold: u32, w: &Weights) -> i32 {
+pub fn evaluate(pos: &Position, threshold: u32, w: &Weights) -> i32 {
     let v = general_view(pos, threshold, w);
     if pos.side_to_move() == Side::General { v } else { -v }
 }

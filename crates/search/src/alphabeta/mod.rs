@@ -10,7 +10,7 @@ mod search;
 mod tree;
 mod tt;
 
-pub use eval::Weights;
+pub use eval::{Weights, evaluate};
 
 /// The static evaluation of `pos` for its side to move, in eval units (a soldier = 100), with
 /// `threshold` the ruleset's capture threshold.

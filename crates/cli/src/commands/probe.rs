@@ -1,0 +1,49 @@
+//! `musashi probe`: values of positions from solved tables.
+
+use anyhow::{Context, Result, bail};
+use musashi_game::Position;
+use musashi_solver::Tables;
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// Directory of table files written by `musashi solve`.
+    #[arg(long)]
+    tables: PathBuf,
+    /// Read positions from this file, one per line (blank lines and lines starting with # are
+    /// skipped), before those given as arguments.
+    #[arg(long)]
+    positions: Option<PathBuf>,
+    /// Also print the value after each legal move.
+    #[arg(long)]
+    moves: bool,
+    /// Positions (notation: rows/... side).
+    position: Vec<String>,
+}
+
+pub(crate) fn run(a: Args) -> Result<()> {
+    let tables = Tables::open(&a.tables).with_context(|| format!("cannot use the tables in {}", a.tables.display()))?;
+    let mut texts: Vec<String> = Vec::new();
+    if let Some(file) = &a.positions {
+        let body = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+        texts.extend(body.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(String::from));
+    }
+    texts.extend(a.position.iter().cloned());
+    if texts.is_empty() {
+        bail!("no positions given (pass them as arguments or with --positions FILE)");
+    }
+    let mut out = String::new();
+    for text in &texts {
+        let pos = Position::parse(text).with_context(|| format!("bad position \"{text}\""))?;
+        let value = tables.probe(&pos).with_context(|| format!("cannot probe \"{text}\""))?;
+        out.push_str(&format!("{pos}\t{value}"));
+        if a.moves {
+            for (m, v) in tables.move_values(&pos)? {
+                out.push_str(&format!("\t{m} {v}"));
+            }
+        }
+        out.push('\n');
+    }
+    print!("{out}");
+    Ok(())
+}

@@ -1,0 +1,43 @@
+//! Exact analysis of Juroku Musashi by retrograde analysis: the value of every position in the
+//! solved form of the rules (no repetition rule, no move limit, endless play counts for the
+//! General) for a board and a capture threshold, one soldier count at a time, lowest first.
+//!
+//! A value is either "the soldiers trap the General in N plies with best play" (the soldiers
+//! hurrying, the General delaying) or "the General wins". `docs/solver.md` describes the
+//! algorithm and its costs, `docs/tables.md` the table files.
+//!
+//! Architecture invariant: this crate depends on the rules crate only (plus rayon and a CRC), and
+//! does no I/O other than reading and writing its own table files.
+
+mod geometry;
+mod index;
+mod recheck;
+mod solve;
+mod table;
+mod value;
+
+pub use index::{LevelShape, binomial, next_set, rank, unrank};
+pub use recheck::{RecheckReport, expected_value, recheck};
+pub use solve::{Event, LevelStats, SideStats, SolveConfig, SolveError, solve};
+pub use table::{
+    FORMAT_VERSION, HEADER_LEN, HeaderInfo, LevelTable, MAGIC, TableError, Tables, level_file_name, read_header,
+};
+pub use value::{GENERAL_WINS_BYTE, MAX_DISTANCE, Value};
+
+use std::sync::Arc;
+
+/// Solves in memory and returns the tables with each level's statistics.
+pub fn solve_in_memory(
+    config: SolveConfig,
+    progress: &(dyn Fn(Event<'_>) + Sync),
+) -> Result<(Tables, Vec<LevelStats>), SolveError<TableError>> {
+    let mut levels = Vec::new();
+    let mut stats = Vec::new();
+    solve(config, progress, |t: Arc<LevelTable>, s: &LevelStats| {
+        levels.push(t);
+        stats.push(s.clone());
+        Ok::<(), TableError>(())
+    })?;
+    let tables = Tables::from_levels(levels).map_err(SolveError::Sink)?;
+    Ok((tables, stats))
+}

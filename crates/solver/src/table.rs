@@ -1,0 +1,483 @@
+//! Solved levels in memory, the table files (format in `docs/tables.md`), and probing.
+
+use crate::index::LevelShape;
+use crate::value::Value;
+use musashi_game::{Board, Move, Position, Side};
+use std::fmt;
+use std::fs;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+/// The file's first eight bytes.
+pub const MAGIC: &[u8; 8] = b"MUSASHTB";
+/// The format version this build writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+/// Header length in bytes.
+pub const HEADER_LEN: usize = 64;
+
+/// One solved level: every position with `n` soldiers, both sides to move, one byte each.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LevelTable {
+    board: Board,
+    threshold: u32,
+    shape: LevelShape,
+    general: Vec<u8>,
+    /// Shared with the solver, which keeps only this side of lower levels for captures.
+    soldiers: Arc<Vec<u8>>,
+}
+
+impl LevelTable {
+    pub(crate) fn new(board: Board, threshold: u32, shape: LevelShape, general: Vec<u8>, soldiers: Vec<u8>) -> Self {
+        debug_assert_eq!(general.len() as u64, shape.positions_per_side());
+        debug_assert_eq!(soldiers.len() as u64, shape.positions_per_side());
+        LevelTable { board, threshold, shape, general, soldiers: Arc::new(soldiers) }
+    }
+
+    /// The soldiers-to-move values, shared.
+    pub(crate) fn soldiers_shared(&self) -> Arc<Vec<u8>> {
+        self.soldiers.clone()
+    }
+
+    /// The board.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+    /// The threshold the level was solved with.
+    pub fn threshold(&self) -> u32 {
+        self.threshold
+    }
+    /// Soldiers on the board in this level.
+    pub fn soldiers(&self) -> u32 {
+        self.shape.soldiers
+    }
+    /// The level's sizes.
+    pub fn shape(&self) -> LevelShape {
+        self.shape
+    }
+    /// The stored bytes with the General to move, in index order.
+    pub fn general_bytes(&self) -> &[u8] {
+        &self.general
+    }
+    /// The stored bytes with the soldiers to move, in index order.
+    pub fn soldiers_bytes(&self) -> &[u8] {
+        &self.soldiers
+    }
+    /// The stored bytes of one side.
+    pub fn side_bytes(&self, side: Side) -> &[u8] {
+        match side {
+            Side::General => &self.general,
+            Side::Soldiers => &self.soldiers,
+        }
+    }
+
+    /// The value of the position with the General on `general` and these soldiers (which must
+    /// number this level's count and leave `general` empty).
+    #[inline]
+    pub fn get(&self, side: Side, general: u32, soldiers: u64) -> Value {
+        debug_assert_eq!(soldiers.count_ones(), self.shape.soldiers);
+        debug_assert_eq!(soldiers >> general & 1, 0);
+        Value::from_byte(self.side_bytes(side)[self.shape.index(general, soldiers) as usize])
+    }
+
+    /// Writes the level to `path` (see `docs/tables.md`).
+    pub fn write(&self, path: &Path) -> Result<(), TableError> {
+        let io_err = |source| TableError::Io { path: path.to_path_buf(), source };
+        let header = self.header();
+        let file = fs::File::create(path).map_err(io_err)?;
+        let mut w = io::BufWriter::with_capacity(1 << 20, file);
+        w.write_all(&header).map_err(io_err)?;
+        w.write_all(&self.general).map_err(io_err)?;
+        w.write_all(&self.soldiers).map_err(io_err)?;
+        w.into_inner().map_err(|e| io_err(e.into_error()))?.sync_all().map_err(io_err)?;
+        Ok(())
+    }
+
+    fn header(&self) -> [u8; HEADER_LEN] {
+        let mut h = [0u8; HEADER_LEN];
+        h[0..8].copy_from_slice(MAGIC);
+        h[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+        h[12..16].copy_from_slice(&(HEADER_LEN as u32).to_le_bytes());
+        h[16..20].copy_from_slice(&self.shape.points.to_le_bytes());
+        h[20..24].copy_from_slice(&self.threshold.to_le_bytes());
+        h[24..28].copy_from_slice(&self.shape.soldiers.to_le_bytes());
+        h[28..32].copy_from_slice(&self.shape.empties().to_le_bytes());
+        h[32..40].copy_from_slice(&self.shape.num_sets().to_le_bytes());
+        h[40..48].copy_from_slice(&self.shape.positions_per_side().to_le_bytes());
+        h[48..52].copy_from_slice(&crc32fast::hash(&self.general).to_le_bytes());
+        h[52..56].copy_from_slice(&crc32fast::hash(&self.soldiers).to_le_bytes());
+        let crc = crc32fast::hash(&h[0..60]);
+        h[60..64].copy_from_slice(&crc.to_le_bytes());
+        h
+    }
+
+    /// Reads and checks a level file written by [`LevelTable::write`].
+    pub fn read(path: &Path) -> Result<LevelTable, TableError> {
+        let io_err = |source| TableError::Io { path: path.to_path_buf(), source };
+        let mut file = fs::File::open(path).map_err(io_err)?;
+        let len = file.metadata().map_err(io_err)?.len();
+        let mut head = [0u8; HEADER_LEN];
+        if len < HEADER_LEN as u64 {
+            return Err(TableError::corrupt(path, format!("the file is {len} bytes, shorter than a header")));
+        }
+        file.read_exact(&mut head).map_err(io_err)?;
+        let info = parse_header(path, &head)?;
+        let expected = HEADER_LEN as u64 + 2 * info.shape.positions_per_side();
+        if len != expected {
+            return Err(TableError::corrupt(
+                path,
+                format!("the file is {len} bytes but its header describes {expected} (truncated or padded)"),
+            ));
+        }
+        let per_side = info.shape.positions_per_side() as usize;
+        let mut general = vec![0u8; per_side];
+        let mut soldiers = vec![0u8; per_side];
+        file.read_exact(&mut general).map_err(io_err)?;
+        file.read_exact(&mut soldiers).map_err(io_err)?;
+        if crc32fast::hash(&general) != info.crc_general {
+            return Err(TableError::corrupt(path, "checksum mismatch in the General-to-move values".into()));
+        }
+        if crc32fast::hash(&soldiers) != info.crc_soldiers {
+            return Err(TableError::corrupt(path, "checksum mismatch in the soldiers-to-move values".into()));
+        }
+        Ok(LevelTable::new(info.board, info.threshold, info.shape, general, soldiers))
+    }
+}
+
+/// What a level file's header says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeaderInfo {
+    /// The board.
+    pub board: Board,
+    /// The threshold.
+    pub threshold: u32,
+    /// The level's sizes.
+    pub shape: LevelShape,
+    crc_general: u32,
+    crc_soldiers: u32,
+}
+
+fn u32_at(h: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(h[at..at + 4].try_into().expect("four bytes"))
+}
+
+fn u64_at(h: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(h[at..at + 8].try_into().expect("eight bytes"))
+}
+
+fn parse_header(path: &Path, h: &[u8; HEADER_LEN]) -> Result<HeaderInfo, TableError> {
+    if &h[0..8] != MAGIC {
+        return Err(TableError::NotATable { path: path.to_path_buf() });
+    }
+    let version = u32_at(h, 8);
+    if version != FORMAT_VERSION {
+        return Err(TableError::Version { path: path.to_path_buf(), found: version });
+    }
+    if crc32fast::hash(&h[0..60]) != u32_at(h, 60) {
+        return Err(TableError::corrupt(path, "header checksum mismatch".into()));
+    }
+    let bad = |what: String| Err(TableError::corrupt(path, what));
+    if u32_at(h, 12) as usize != HEADER_LEN {
+        return bad(format!("header length {} (expected {HEADER_LEN})", u32_at(h, 12)));
+    }
+    let board = match u32_at(h, 16) {
+        25 => Board::Square25,
+        33 => Board::Setchin33,
+        p => return bad(format!("unknown board of {p} points")),
+    };
+    let threshold = u32_at(h, 20);
+    let soldiers = u32_at(h, 24);
+    if soldiers > 16 || threshold > 16 {
+        return bad(format!("{soldiers} soldiers, threshold {threshold}: out of range"));
+    }
+    let shape = LevelShape { points: board.num_points() as u32, soldiers };
+    if u32_at(h, 28) != shape.empties()
+        || u64_at(h, 32) != shape.num_sets()
+        || u64_at(h, 40) != shape.positions_per_side()
+    {
+        return bad("the header's sizes do not match its board and soldier count".into());
+    }
+    Ok(HeaderInfo { board, threshold, shape, crc_general: u32_at(h, 48), crc_soldiers: u32_at(h, 52) })
+}
+
+/// Reads only the header of a level file.
+pub fn read_header(path: &Path) -> Result<HeaderInfo, TableError> {
+    let io_err = |source| TableError::Io { path: path.to_path_buf(), source };
+    let mut file = fs::File::open(path).map_err(io_err)?;
+    let mut head = [0u8; HEADER_LEN];
+    file.read_exact(&mut head).map_err(|e| {
+        if e.kind() == io::ErrorKind::UnexpectedEof {
+            TableError::corrupt(path, "the file is shorter than a header".into())
+        } else {
+            io_err(e)
+        }
+    })?;
+    parse_header(path, &head)
+}
+
+/// The file name of a level in a table directory.
+pub fn level_file_name(soldiers: u32) -> String {
+    format!("level-{soldiers:02}.mtb")
+}
+
+/// Why tables could not be used.
+#[derive(Debug)]
+pub enum TableError {
+    /// Reading or writing failed.
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The error.
+        source: io::Error,
+    },
+    /// The file does not start with the table magic.
+    NotATable {
+        /// The file.
+        path: PathBuf,
+    },
+    /// Written by another format version.
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// Its version.
+        found: u32,
+    },
+    /// The file is damaged: checksum, length or header fields.
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        what: String,
+    },
+    /// Files or rules that do not belong together.
+    Mismatch(String),
+    /// The directory holds no level files.
+    Empty {
+        /// The directory.
+        dir: PathBuf,
+    },
+    /// A level below the highest one is missing.
+    MissingLevel {
+        /// The directory.
+        dir: PathBuf,
+        /// The missing soldier count.
+        soldiers: u32,
+    },
+    /// The position has more soldiers than the tables cover.
+    NotCovered {
+        /// Soldiers in the position.
+        soldiers: u32,
+        /// Most soldiers the tables cover.
+        max: u32,
+    },
+}
+
+impl TableError {
+    fn corrupt(path: &Path, what: String) -> TableError {
+        TableError::Corrupt { path: path.to_path_buf(), what }
+    }
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            TableError::NotATable { path } => write!(f, "{} is not a musashi table file (bad magic)", path.display()),
+            TableError::Version { path, found } => write!(
+                f,
+                "{} has table format version {found}; this build reads version {FORMAT_VERSION}",
+                path.display()
+            ),
+            TableError::Corrupt { path, what } => write!(f, "{} is corrupt: {what}", path.display()),
+            TableError::Mismatch(what) => f.write_str(what),
+            TableError::Empty { dir } => write!(f, "{} holds no table files (level-NN.mtb)", dir.display()),
+            TableError::MissingLevel { dir, soldiers } => {
+                write!(f, "{} lacks the table for {soldiers} soldiers ({})", dir.display(), level_file_name(*soldiers))
+            }
+            TableError::NotCovered { soldiers, max } => {
+                write!(f, "the position has {soldiers} soldiers; the tables cover at most {max}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TableError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            TableError::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug)]
+struct Slot {
+    path: Option<PathBuf>,
+    table: OnceLock<Arc<LevelTable>>,
+}
+
+/// A complete set of levels `0..=max_soldiers` for one board and threshold, in memory or in a
+/// directory (each level read and checked the first time it is probed).
+#[derive(Debug)]
+pub struct Tables {
+    board: Board,
+    threshold: u32,
+    levels: Vec<Slot>,
+}
+
+impl Tables {
+    /// Tables from solved levels `0..=K` (as the solver hands them out, in order).
+    pub fn from_levels(levels: Vec<Arc<LevelTable>>) -> Result<Tables, TableError> {
+        let first = levels.first().ok_or_else(|| TableError::Mismatch("no levels given".into()))?;
+        let (board, threshold) = (first.board, first.threshold);
+        for (n, l) in levels.iter().enumerate() {
+            if l.board != board || l.threshold != threshold || l.shape.soldiers != n as u32 {
+                return Err(TableError::Mismatch(format!("level {n} does not belong with the others")));
+            }
+        }
+        let levels = levels
+            .into_iter()
+            .map(|t| {
+                let cell = OnceLock::new();
+                let _ = cell.set(t);
+                Slot { path: None, table: cell }
+            })
+            .collect();
+        Ok(Tables { board, threshold, levels })
+    }
+
+    /// Opens a table directory: reads every level's header now (they must agree and cover
+    /// `0..=K` without a gap) and each level's values on first use.
+    pub fn open(dir: &Path) -> Result<Tables, TableError> {
+        let io_err = |source| TableError::Io { path: dir.to_path_buf(), source };
+        let mut found: Vec<(u32, PathBuf)> = Vec::new();
+        for entry in fs::read_dir(dir).map_err(io_err)? {
+            let entry = entry.map_err(io_err)?;
+            let name = entry.file_name();
+            let Some(name) = name.to_str() else { continue };
+            if let Some(num) = name.strip_prefix("level-").and_then(|s| s.strip_suffix(".mtb"))
+                && let Ok(n) = num.parse::<u32>()
+                && level_file_name(n) == name
+            {
+                found.push((n, entry.path()));
+            }
+        }
+        found.sort();
+        if found.is_empty() {
+            return Err(TableError::Empty { dir: dir.to_path_buf() });
+        }
+        let mut levels = Vec::new();
+        let mut rules: Option<(Board, u32)> = None;
+        for (expect, (n, path)) in found.into_iter().enumerate() {
+            if n != expect as u32 {
+                return Err(TableError::MissingLevel { dir: dir.to_path_buf(), soldiers: expect as u32 });
+            }
+            let h = read_header(&path)?;
+            if h.shape.soldiers != n {
+                return Err(TableError::corrupt(&path, format!("holds {} soldiers, not {n}", h.shape.soldiers)));
+            }
+            match rules {
+                None => rules = Some((h.board, h.threshold)),
+                Some((b, t)) if (b, t) != (h.board, h.threshold) => {
+                    return Err(TableError::Mismatch(format!(
+                        "{} is for the {}-point board with threshold {}, but level 0 is for the {b}-point board with \
+                         threshold {t}",
+                        path.display(),
+                        h.board,
+                        h.threshold
+                    )));
+                }
+                Some(_) => {}
+            }
+            levels.push(Slot { path: Some(path), table: OnceLock::new() });
+        }
+        let (board, threshold) = rules.expect("at least one level");
+        Ok(Tables { board, threshold, levels })
+    }
+
+    /// Writes every level into `dir` (created if needed).
+    pub fn save(&self, dir: &Path) -> Result<(), TableError> {
+        fs::create_dir_all(dir).map_err(|source| TableError::Io { path: dir.to_path_buf(), source })?;
+        for n in 0..self.levels.len() as u32 {
+            self.level(n)?.write(&dir.join(level_file_name(n)))?;
+        }
+        Ok(())
+    }
+
+    /// The board.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+    /// The threshold: the General wins right after a capture that leaves this many or fewer.
+    pub fn threshold(&self) -> u32 {
+        self.threshold
+    }
+    /// The most soldiers covered.
+    pub fn max_soldiers(&self) -> u32 {
+        self.levels.len() as u32 - 1
+    }
+
+    /// One level, read from its file on first use.
+    pub fn level(&self, soldiers: u32) -> Result<&LevelTable, TableError> {
+        let slot =
+            self.levels.get(soldiers as usize).ok_or(TableError::NotCovered { soldiers, max: self.max_soldiers() })?;
+        if let Some(t) = slot.table.get() {
+            return Ok(t);
+        }
+        let path = slot.path.as_ref().expect("levels not in memory come from files");
+        let t = LevelTable::read(path)?;
+        if t.board != self.board || t.threshold != self.threshold || t.shape.soldiers != soldiers {
+            return Err(TableError::Mismatch(format!("{} changed since the tables were opened", path.display())));
+        }
+        Ok(slot.table.get_or_init(|| Arc::new(t)))
+    }
+
+    fn check_board(&self, pos: &Position) -> Result<(), TableError> {
+        if pos.board() != self.board {
+            return Err(TableError::Mismatch(format!(
+                "the position is on the {}-point board but the tables are for the {}-point board",
+                pos.board(),
+                self.board
+            )));
+        }
+        Ok(())
+    }
+
+    /// The value of a position (the game going on from it: no capture has just happened).
+    pub fn probe(&self, pos: &Position) -> Result<Value, TableError> {
+        self.check_board(pos)?;
+        let level = self.level(pos.num_soldiers())?;
+        Ok(level.get(pos.side_to_move(), pos.general().index() as u32, pos.soldiers()))
+    }
+
+    /// Every movement-legal move with the value of the position it leads to: a capture that
+    /// leaves the threshold or fewer wins for the General; a move that traps the General is
+    /// `SoldiersWin(0)`.
+    pub fn move_values(&self, pos: &Position) -> Result<Vec<(Move, Value)>, TableError> {
+        self.check_board(pos)?;
+        if pos.num_soldiers() > self.max_soldiers() {
+            return Err(TableError::NotCovered { soldiers: pos.num_soldiers(), max: self.max_soldiers() });
+        }
+        let mut out = Vec::new();
+        for &m in pos.moves().iter() {
+            let (child, captured) = pos.play(m);
+            let v = if captured != 0 && child.num_soldiers() <= self.threshold {
+                Value::GeneralWins
+            } else {
+                self.probe(&child)?
+            };
+            out.push((m, v));
+        }
+        Ok(out)
+    }
+
+    /// The moves that keep the best value for the side to move (all of them if none is legal).
+    pub fn best_moves(&self, pos: &Position) -> Result<Vec<(Move, Value)>, TableError> {
+        let all = self.move_values(pos)?;
+        let side = pos.side_to_move();
+        let Some(best) = all.iter().map(|x| x.1).max_by(|a, b| a.compare_for(*b, side)) else {
+            return Ok(all);
+        };
+        Ok(all.into_iter().filter(|x| x.1 == best).collect())
+    }
+}

@@ -1,0 +1,114 @@
+//! End-to-end tests of `musashi solve` and `musashi probe` on a tiny configuration (33 points,
+//! up to 4 soldiers). Expected values are positions simple enough to read off by hand.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn musashi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_musashi")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("musashi-cli-solver-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    dir
+}
+
+fn solve_small(dir: &Path) -> Output {
+    musashi(&["solve", "--preset", "solved", "--max-soldiers", "4", "--out", dir.to_str().unwrap()])
+}
+
+/// General on a7 (neighbours b6 and b7), soldiers on b6 and c7: c7-b7 traps it.
+const TRAP_IN_ONE: &str = "...../...../...../...../...../S../G.S.. s";
+/// The same after c7-b7: the General is to move and has no move.
+const TRAPPED: &str = "...../...../...../...../...../S../GS... g";
+/// No soldiers: the soldiers have no move.
+const NO_SOLDIERS: &str = "...../...../..G../...../...../.../..... s";
+
+#[test]
+fn solve_writes_tables_and_prints_a_summary() {
+    let dir = temp_dir("summary");
+    let o = solve_small(&dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("solved the 33-point board, general_wins_at too-few"), "{out}");
+    assert!(out.contains("solve time"), "{out}");
+    assert!(out.contains("soldiers win"), "{out}");
+    assert!(out.contains("start, soldiers to move: not covered"), "{out}");
+    // One summary row per soldier count and side to move.
+    let rows = out.lines().filter(|l| {
+        let mut words = l.split_whitespace();
+        words.next().is_some_and(|w| w.parse::<u32>().is_ok())
+            && words.next().is_some_and(|w| w == "general" || w == "soldiers")
+    });
+    assert_eq!(rows.count(), 10, "{out}");
+    for n in 0..=4 {
+        assert!(dir.join(format!("level-{n:02}.mtb")).is_file());
+    }
+    // A second solve into the same directory needs --force.
+    let again = solve_small(&dir);
+    assert!(!again.status.success());
+    assert!(stderr(&again).contains("--force"), "{}", stderr(&again));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn probe_prints_values_and_move_values() {
+    let dir = temp_dir("probe");
+    assert!(solve_small(&dir).status.success());
+    let tables = dir.to_str().unwrap();
+    let o = musashi(&["probe", "--tables", tables, TRAP_IN_ONE, TRAPPED, NO_SOLDIERS]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        format!("{TRAP_IN_ONE}\tsoldiers-win 1\n{TRAPPED}\tsoldiers-win 0\n{NO_SOLDIERS}\tgeneral-wins\n")
+    );
+    let o = musashi(&["probe", "--tables", tables, "--moves", TRAP_IN_ONE]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let line = stdout(&o);
+    assert!(line.starts_with(&format!("{TRAP_IN_ONE}\tsoldiers-win 1\t")), "{line}");
+    assert!(line.contains("\tc7-b7 soldiers-win 0"), "{line}");
+    // Positions from a file, with comments and blank lines.
+    let file = dir.join("positions.txt");
+    fs::write(&file, format!("# two positions\n{TRAPPED}\n\n{NO_SOLDIERS}\n")).unwrap();
+    let o = musashi(&["probe", "--tables", tables, "--positions", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 2);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn probe_errors_are_clear() {
+    let dir = temp_dir("errors");
+    assert!(solve_small(&dir).status.success());
+    let tables = dir.to_str().unwrap();
+    // Not covered, wrong board, missing directory.
+    let o = musashi(&["probe", "--tables", tables, "SSSSS/S...S/S.G.S/S...S/SSSSS/.../..... s"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("cover at most 4"), "{}", stderr(&o));
+    let o = musashi(&["probe", "--tables", tables, "G..../SS.../...../...../..... g"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("25-point board"), "{}", stderr(&o));
+    let o = musashi(&["probe", "--tables", "/nonexistent/musashi-tables", TRAPPED]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("/nonexistent/musashi-tables"), "{}", stderr(&o));
+    // A flipped byte in a level file.
+    let path = dir.join("level-02.mtb");
+    let mut bytes = fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    fs::write(&path, &bytes).unwrap();
+    let o = musashi(&["probe", "--tables", tables, TRAP_IN_ONE]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("corrupt") && stderr(&o).contains("level-02.mtb"), "{}", stderr(&o));
+    let _ = fs::remove_dir_all(&dir);
+}
