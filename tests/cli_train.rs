@@ -268,3 +268,47 @@ fn two_worker_processes_feed_a_trainer() {
     assert!(out.join("checkpoints/gen-0002").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn tablebase_values_replace_value_targets_where_tables_cover_a_position() {
+    let dir = temp("tablebase");
+    let tables = dir.join("tables");
+    let o = musashi()
+        .args([
+            "solve",
+            "--board",
+            "25",
+            "--general-wins-at",
+            "too-few",
+            "--repetition",
+            "none",
+            "--move-limit",
+            "none",
+        ])
+        .args(["--max-soldiers", "6", "--out"])
+        .arg(&tables)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let custom = "[rules]\npresets = []\ncustom = [{ board = \"25\", first = \"general\", general_wins_at = \"too-few\", repetition = \"none\", move_limit = \"plies 80\" }]\n";
+    let config = write_config(
+        &dir,
+        &format!("{TINY}\n{custom}[bootstrap]\ntablebase = \"{}\"\n", tables.display())
+            .replace("generations = 2", "generations = 1"),
+    );
+    let out = dir.join("run");
+    let o = train(&config, &out, &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let exact: u64 =
+        events(&out).iter().filter(|e| e["event"] == "train").filter_map(|e| e["exact_values"].as_u64()).max().unwrap();
+    assert!(exact > 0, "no position got an exact value");
+    // Tables for another board or threshold are refused, naming the key.
+    let wrong = write_config(&dir, &format!("{TINY}[bootstrap]\ntablebase = \"{}\"\n", tables.display()));
+    let o = train(&wrong, &dir.join("run2"), &[]);
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("bootstrap.tablebase"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

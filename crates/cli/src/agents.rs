@@ -1,17 +1,17 @@
 //! The agent factory: turns a spec string into a player. Every kind of agent is named here, and
 //! only here; to add a kind, add a match arm and a line to `KINDS`.
 
-use crate::perfect::{PerfectAgent, TablesOracle};
+use crate::tables::{TableOracle, load_tables};
 use anyhow::{Context, Result, bail};
 use musashi_game::Ruleset;
 use musashi_net::{DeviceKind, Network, load_checkpoint};
 use musashi_runtime::{Bundle, LevelPlayer};
 use musashi_search::alphabeta::{Config, Limits};
 use musashi_search::{
-    Agent, AgentSpec, AlphaBeta, Evaluator, GreedyAgent, MctsAgent, PlaySettings, RandomAgent, UniformEvaluator,
+    Agent, AgentSpec, AlphaBeta, Evaluator, GreedyAgent, MctsAgent, Oracle, PerfectAgent, PlaySettings, RandomAgent,
+    UniformEvaluator,
 };
 use musashi_selfplay::NetEvaluator;
-use musashi_solver::Tables;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -22,21 +22,43 @@ pub(crate) const KINDS: &str = "random; greedy; \
 alphabeta[:depth=N][,ms=N][,nodes=N][,tt=MiB][,noise=N][,lmr=0|1] (no limit given: depth=6); \
 mcts:ckpt=DIR|uniform[,sims=N][,temp=T][,cpuct=C][,blunder=P] (sims=0 plays the raw policy; default sims=100, \
 temp=0, blunder=0: the chance per move of a move from the lower half); \
-perfect:tables=DIR[,fallback=D] (best moves by solved tables; alpha-beta to depth D, default 4, where they do not reach); \
+perfect:tables=DIR (solver tables; alpha-beta depth 6 with the tables where they do not cover a position); \
+alphabeta and mcts also take tables=DIR (exact values where the tables cover a position); \
 bundle:dir=DIR,level=easy|normal|hard (an exported opponent level, run by the export runtime)";
 
 /// Builds the agent `spec` describes for games under `rules`, started with `seed`.
 pub(crate) fn build_agent(spec: &AgentSpec, rules: &Ruleset, seed: u64) -> Result<Box<dyn Agent>> {
     let mut spec = spec.clone();
-    let mut agent: Box<dyn Agent> = match spec.kind.as_str() {
-        "random" => Box::new(RandomAgent::new(seed)),
-        "greedy" => Box::new(GreedyAgent::new(seed)),
-        "alphabeta" => Box::new(alphabeta(&mut spec)?),
-        "mcts" => Box::new(mcts(&mut spec)?),
-        "perfect" => Box::new(perfect(&mut spec, rules)?),
-        "bundle" => Box::new(bundle(&mut spec, rules)?),
-        "human" => bail!("'human' is a player only `musashi play` knows; here an agent is needed ({KINDS})"),
-        other => bail!("unknown agent kind '{other}' in '{spec}'; accepted: {KINDS}"),
+    let oracle: Option<Arc<dyn Oracle>> = match spec.take_str("tables") {
+        Some(dir) => Some(Arc::new(TableOracle { tables: load_tables(&dir, rules)? })),
+        None => None,
+    };
+    let mut agent: Box<dyn Agent> = match (spec.kind.as_str(), oracle) {
+        ("random", None) => Box::new(RandomAgent::new(seed)),
+        ("greedy", None) => Box::new(GreedyAgent::new(seed)),
+        ("alphabeta", o) => {
+            let engine = alphabeta(&mut spec)?;
+            Box::new(match o {
+                Some(o) => engine.with_oracle(o),
+                None => engine,
+            })
+        }
+        ("mcts", o) => {
+            let agent = mcts(&mut spec)?;
+            Box::new(match o {
+                Some(o) => agent.with_oracle(o),
+                None => agent,
+            })
+        }
+        ("perfect", Some(o)) => {
+            let fallback = AlphaBeta::new(Config::default()).with_oracle(o.clone());
+            Box::new(PerfectAgent::new(spec.to_string(), o, Box::new(fallback)))
+        }
+        ("bundle", None) => Box::new(bundle(&mut spec, rules)?),
+        ("perfect", None) => bail!("agent '{spec}': perfect needs tables=DIR (a `musashi solve` output folder)"),
+        ("random" | "greedy" | "bundle", Some(_)) => bail!("agent '{spec}': {} takes no tables", spec.kind),
+        ("human", _) => bail!("'human' is a player only `musashi play` knows; here an agent is needed ({KINDS})"),
+        (other, _) => bail!("unknown agent kind '{other}' in '{spec}'; accepted: {KINDS}"),
     };
     if let Err(e) = spec.finish() {
         bail!("{e}; accepted: {KINDS}");
@@ -124,7 +146,7 @@ fn mcts(spec: &mut AgentSpec) -> Result<MctsAgent> {
     Ok(settings.agent(spec.to_string(), evaluator))
 }
 
-/// Loaded once per process and shared, by path: solved tables, and export bundles.
+/// Loaded once per process and shared, by path (export bundles).
 fn cached<T: Send + Sync + 'static>(
     cache: &'static OnceLock<Mutex<HashMap<PathBuf, Arc<T>>>>,
     path: &str,
@@ -138,30 +160,6 @@ fn cached<T: Send + Sync + 'static>(
     let v = Arc::new(load(&key)?);
     map.insert(key, v.clone());
     Ok(v)
-}
-
-/// The solved tables in `dir` as an oracle for `rules` (loaded once per process).
-pub(crate) fn tables_oracle(dir: &str, rules: &Ruleset) -> Result<Arc<TablesOracle>> {
-    static CACHE: OnceLock<Mutex<HashMap<PathBuf, Arc<TablesOracle>>>> = OnceLock::new();
-    let oracle = cached(&CACHE, dir, |p| {
-        let tables = Tables::open(p).with_context(|| format!("cannot use the tables in {dir}"))?;
-        TablesOracle::new(tables, rules)
-    })?;
-    TablesOracle::check(&oracle, rules)?;
-    Ok(oracle)
-}
-
-fn perfect(spec: &mut AgentSpec, rules: &Ruleset) -> Result<PerfectAgent> {
-    let Some(dir) = spec.take_str("tables") else {
-        bail!("agent '{spec}': perfect needs tables=DIR (written by musashi solve)");
-    };
-    let depth = spec.take::<u32>("fallback")?.unwrap_or(4);
-    if !(1..=musashi_search::alphabeta::MAX_DEPTH).contains(&depth) {
-        bail!("agent '{spec}': fallback depth must be 1-{}", musashi_search::alphabeta::MAX_DEPTH);
-    }
-    let oracle = tables_oracle(&dir, rules).with_context(|| format!("agent '{spec}'"))?;
-    let config = Config { limits: Limits { depth: Some(depth), nodes: None, time: None }, ..Config::default() };
-    Ok(PerfectAgent::new(spec.to_string(), oracle, AlphaBeta::new(config)))
 }
 
 /// The export bundle in `dir` (loaded and checked once per process).

@@ -5,10 +5,10 @@ mod agents;
 mod commands;
 mod draw;
 mod model_arg;
-mod perfect;
 mod plot;
 mod progress;
 mod rules_args;
+mod tables;
 mod train;
 
 use clap::{Parser, Subcommand};

@@ -60,7 +60,13 @@ pub struct Prediction {
 
 impl Network {
     /// A freshly initialised network; `seed` makes the weights reproducible.
+    ///
+    /// Burn's initialisers draw from one generator per backend, shared by every thread of the
+    /// process, so seeding and drawing happen under one lock: two networks initialised at once
+    /// on different threads (tests do this) would otherwise interleave their draws.
     pub fn init(config: ModelConfig, device: &Device, seed: u64) -> Network {
+        static INIT: std::sync::Mutex<()> = std::sync::Mutex::new(());
+        let _guard = INIT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         device.seed(seed);
         let model = config.init(device).valid();
         Network { model, config, device: device.clone() }

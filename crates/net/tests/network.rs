@@ -143,3 +143,33 @@ fn resuming_from_a_saved_state_continues_exactly() {
     }
     assert_ne!(h(&straight.network()), h(&fresh.network()));
 }
+
+#[test]
+fn initialisation_is_reproducible_across_threads() {
+    // Networks initialised at the same time on several threads get exactly the weights their
+    // seeds give, as if each were alone.
+    let device = DeviceKind::Cpu.device().unwrap();
+    let b = batch();
+    let reference: Vec<Vec<f32>> = (0..2u64)
+        .map(|seed| {
+            let mut p = Prediction::default();
+            Network::init(tiny(), &device, seed).predict(&b.features, &mut p);
+            p.logits
+        })
+        .collect();
+    let handles: Vec<_> = (0..8u64)
+        .map(|i| {
+            let device = device.clone();
+            let features = b.features.clone();
+            std::thread::spawn(move || {
+                let mut p = Prediction::default();
+                Network::init(tiny(), &device, i % 2).predict(&features, &mut p);
+                (i % 2, p.logits)
+            })
+        })
+        .collect();
+    for h in handles {
+        let (seed, logits) = h.join().unwrap();
+        assert_eq!(logits, reference[seed as usize], "seed {seed}");
+    }
+}

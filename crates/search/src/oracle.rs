@@ -3,7 +3,7 @@
 //! tables implements it, so the search never depends on the solver.
 
 use crate::agent::Score;
-use musashi_game::{Move, Position};
+use musashi_game::{Move, MoveLimit, Position, Repetition, Side, Snapshot};
 
 /// An exact oracle for positions under the game-theoretic form of the rules (no repetition
 /// rule, no move limit; endless play counts for the General) with one board and threshold.
@@ -38,4 +38,33 @@ pub trait Oracle: Send + Sync {
         }
         Some(out)
     }
+}
+
+/// An oracle's solved-form result turned into a value for the side to move under the state's
+/// own rules, where it still holds: a General win (the soldiers cannot force a trap) holds
+/// under every move limit and repetition rule, which only help the General; a soldiers' forced
+/// trap in n plies counts only when no repetition rule could break the forcing line and the
+/// move limit leaves room for it. `None` otherwise.
+pub fn oracle_value(state: &Snapshot, score: Score) -> Option<f32> {
+    let mover = state.position.side_to_move();
+    let (winner, plies) = match score {
+        Score::WinIn(n) => (mover, n),
+        Score::LossIn(n) => (mover.opponent(), n),
+        Score::Value(_) => return None,
+    };
+    if winner == Side::Soldiers {
+        if state.rules.repetition != Repetition::None {
+            return None;
+        }
+        let soldier_moves = if mover == Side::Soldiers { plies.div_ceil(2) } else { plies / 2 };
+        let fits = match (state.rules.move_limit, state.moves_left) {
+            (MoveLimit::Plies(_), Some(left)) => plies <= left,
+            (MoveLimit::SoldierMoves(_), Some(left)) => soldier_moves <= left,
+            _ => true,
+        };
+        if !fits {
+            return None;
+        }
+    }
+    Some(if winner == mover { 1.0 } else { -1.0 })
 }

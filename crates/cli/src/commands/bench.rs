@@ -1,9 +1,11 @@
 //! `musashi bench`: speed figures, printed for the README and docs. Speed lives here rather
 //! than in tests, which never assert on time.
 
+use crate::commands::bench_network::bench_network;
 use crate::commands::bench_search::bench_search;
 use crate::commands::bench_selfplay::bench_selfplay;
 use crate::commands::bench_solve::bench_solve;
+use crate::commands::bench_validate::bench_validate;
 use crate::commands::selfplay::threads_or_all;
 use anyhow::Result;
 use musashi_game::{Board, Position, Side, Threshold, perft};
@@ -55,6 +57,39 @@ enum What {
         #[arg(long, default_value_t = 20)]
         positions: usize,
     },
+    /// Network inference per position on one thread at several batch sizes.
+    Network {
+        /// Trunk width.
+        #[arg(long, default_value_t = 256)]
+        hidden: usize,
+        /// Residual blocks.
+        #[arg(long, default_value_t = 2)]
+        blocks: usize,
+        /// Value-head width.
+        #[arg(long, default_value_t = 64)]
+        value_hidden: usize,
+        /// Batch sizes, comma-separated.
+        #[arg(long, value_delimiter = ',', default_value = "1,8,32,64,128,256")]
+        batches: Vec<usize>,
+        /// Seconds per batch size.
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
+    },
+    /// Alpha-beta at depths 1..N against exact tables: the share of moves that keep the result.
+    Validate {
+        /// A `musashi solve` output folder (the full 25-point solve for the report).
+        #[arg(long)]
+        tables: String,
+        /// Random positions to sample.
+        #[arg(long, default_value_t = 2000)]
+        positions: usize,
+        /// Deepest depth.
+        #[arg(long, default_value_t = 8)]
+        max_depth: u32,
+        /// Fewest soldiers in a sampled position.
+        #[arg(long, default_value_t = 4)]
+        min_soldiers: u32,
+    },
     /// The full solve of the 25-point game (every level up to 16 soldiers, both sides to move),
     /// then the re-check of every stored value; prints times, start values and longest wins.
     Solve {
@@ -80,6 +115,12 @@ pub(crate) fn run(a: Args) -> Result<()> {
             bench_selfplay(sims, games, threads_or_all(threads), concurrent)
         }
         What::Search { depth, ms, positions } => bench_search(depth, ms, positions),
+        What::Network { hidden, blocks, value_hidden, batches, seconds } => {
+            bench_network(musashi_net::ModelConfig { hidden, blocks, value_hidden }, &batches, seconds)
+        }
+        What::Validate { tables, positions, max_depth, min_soldiers } => {
+            bench_validate(&tables, positions, max_depth, min_soldiers)
+        }
         What::Solve { general_wins_at, max_soldiers, no_recheck, out } => {
             bench_solve(general_wins_at, max_soldiers, !no_recheck, out)
         }

@@ -1,9 +1,11 @@
 //! One module per subcommand.
 
 pub(crate) mod bench;
+mod bench_network;
 mod bench_search;
 mod bench_selfplay;
 mod bench_solve;
+mod bench_validate;
 pub(crate) mod export;
 pub(crate) mod hint;
 pub(crate) mod match_cmd;

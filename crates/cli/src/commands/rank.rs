@@ -5,6 +5,7 @@
 use crate::agents;
 use crate::plot::{Plot, Reference, Series, write_png};
 use crate::rules_args::RulesArgs;
+use crate::tables::{TableOracle, load_tables};
 use anyhow::{Context, Result, bail};
 use musashi_evaluator::{
     Accuracy, FitOptions, MatchConfig, Ratings, SideRatings, Standing, TournamentGame, accuracy, fit_ratings,
@@ -207,7 +208,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
         agents::build_agent(&p.spec, &rules, 0).with_context(|| format!("player '{}'", p.name))?;
     }
     let oracle = match &a.tables {
-        Some(dir) => Some(agents::tables_oracle(&dir.to_string_lossy(), &rules).context("--tables")?),
+        Some(dir) => Some(TableOracle { tables: load_tables(&dir.to_string_lossy(), &rules).context("--tables")? }),
         None => None,
     };
     // Pairings: a round robin of --agents; for a run, each generation against every baseline,
@@ -254,8 +255,8 @@ pub(crate) fn run(a: Args) -> Result<()> {
     let accuracy: Option<Vec<Accuracy>> = oracle.as_ref().map(|o| {
         let mut acc = vec![Accuracy::default(); players.len()];
         for g in &games {
-            acc[g.general].add_game(o.as_ref(), rules, &g.record, &[Side::General]);
-            acc[g.soldiers].add_game(o.as_ref(), rules, &g.record, &[Side::Soldiers]);
+            acc[g.general].add_game(o, rules, &g.record, &[Side::General]);
+            acc[g.soldiers].add_game(o, rules, &g.record, &[Side::Soldiers]);
         }
         acc
     });

@@ -61,6 +61,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_shipped_config_is_valid() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs");
+        let mut n = 0;
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "toml") {
+                load_job(&p, &[]).unwrap_or_else(|e| panic!("{}: {e:#}", p.display()));
+                n += 1;
+            }
+        }
+        assert!(n >= 6, "configs/ lost its jobs");
+        let quick = job_from_text(crate::train::resolve::QUICK, "embedded", &[]).unwrap();
+        assert_eq!(quick, load_job(&dir.join("quick.toml"), &[]).unwrap(), "the embedded job is configs/quick.toml");
+    }
+
+    #[test]
     fn defaults_overrides_and_errors() {
         let job = job_from_text("", "empty.toml", &[]).unwrap();
         assert_eq!(job, Job::default());

@@ -161,6 +161,34 @@ pub(crate) fn run(a: Args) -> Result<()> {
     Ok(())
 }
 
+/// Exact value targets from `bootstrap.tablebase`, for positions the tables cover (same board and
+/// threshold) and whose exact result still holds under their rules (`oracle_value`).
+fn tablebase_values(ctx: &Context) -> Result<Option<impl Fn(&musashi_game::Snapshot) -> Option<f32> + Sync + use<>>> {
+    let dir = &ctx.job.bootstrap.tablebase;
+    if dir.is_empty() {
+        return Ok(None);
+    }
+    let tables = std::sync::Arc::new(
+        musashi_solver::Tables::open(std::path::Path::new(dir))
+            .map_err(|e| anyhow::anyhow!("bootstrap.tablebase '{dir}': {e}"))?,
+    );
+    if !ctx.rules.iter().any(|r| r.board == tables.board() && r.threshold() == tables.threshold()) {
+        anyhow::bail!(
+            "bootstrap.tablebase '{dir}' is for the {}-point board at threshold {}, which no ruleset of this run uses",
+            tables.board(),
+            tables.threshold()
+        );
+    }
+    let oracle = crate::tables::TableOracle { tables };
+    Ok(Some(move |s: &musashi_game::Snapshot| {
+        use musashi_search::Oracle;
+        if s.rules.board != oracle.tables.board() || s.rules.threshold() != oracle.tables.threshold() {
+            return None;
+        }
+        musashi_search::oracle_value(s, oracle.probe(&s.position)?)
+    }))
+}
+
 /// One generation; returns whether the target anchor score was reached.
 fn generation(ctx: &mut Context, events: &[Value], g: u32, report: &Reporter) -> Result<bool> {
     let gating = ctx.job.gate.enabled;
@@ -192,7 +220,8 @@ fn generation(ctx: &mut Context, events: &[Value], g: u32, report: &Reporter) ->
         }
         let steps = ctx.job.train.steps_per_generation as u64;
         let pb = report.phase(steps, "  training [{bar:30}] {pos}/{len} steps {per_sec} {msg}");
-        let oracle = None;
+        let tablebase = tablebase_values(ctx)?;
+        let oracle = tablebase.as_ref().map(|f| f as &(dyn Fn(&musashi_game::Snapshot) -> Option<f32> + Sync));
         let s = train_phase::run_train_phase(ctx, g, oracle, &|step, loss| {
             pb.set_position(step as u64);
             pb.set_message(format!("loss {loss:.3}"));

@@ -2,13 +2,12 @@
 //! once and evaluate their leaves in one batch: `step` runs until a leaf needs the network
 //! (`Step::Evaluate`) or the search is done; `provide` hands back that leaf's evaluation.
 
-use crate::agent::Score;
 use crate::mcts::config::MctsConfig;
 use crate::mcts::gumbel::{Halving, sigma};
 use crate::mcts::result::SearchResult;
 use crate::mcts::tree::{NodeState, ROOT, Tree};
-use crate::oracle::Oracle;
-use musashi_game::{Game, Move, MoveLimit, NUM_ACTIONS, Repetition, Side, Snapshot};
+use crate::oracle::{Oracle, oracle_value};
+use musashi_game::{Game, Move, NUM_ACTIONS, Side, Snapshot};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rand_distr::{Distribution, Gamma, Gumbel};
@@ -212,7 +211,7 @@ impl Mcts {
             return Some(if o.winner == mover { 1.0 } else { -1.0 });
         }
         let score = self.oracle.as_ref()?.probe(self.game.position())?;
-        oracle_value(&self.game, score)
+        oracle_value(&self.game.snapshot(), score)
     }
 
     /// Hands back the evaluation of the state returned by `step`: `NUM_ACTIONS` logits and
@@ -429,34 +428,6 @@ impl Mcts {
     pub fn random_unit(&mut self) -> f32 {
         self.rng.random::<f32>()
     }
-}
-
-/// An oracle's solved-form result turned into a value under the game's own rules: a General
-/// win (the soldiers cannot force a trap) holds under every limit and repetition rule, which
-/// only help the General; a soldiers' forced trap in n plies counts only when the move limit
-/// leaves room for it and no repetition rule could break the forcing line.
-fn oracle_value(game: &Game, score: Score) -> Option<f32> {
-    let mover = game.position().side_to_move();
-    let (winner, plies) = match score {
-        Score::WinIn(n) => (mover, n),
-        Score::LossIn(n) => (mover.opponent(), n),
-        Score::Value(_) => return None,
-    };
-    if winner == Side::Soldiers {
-        if game.rules().repetition != Repetition::None {
-            return None;
-        }
-        let soldier_moves = if mover == Side::Soldiers { plies.div_ceil(2) } else { plies / 2 };
-        let fits = match (game.rules().move_limit, game.moves_left()) {
-            (MoveLimit::Plies(_), Some(left)) => plies <= left,
-            (MoveLimit::SoldierMoves(_), Some(left)) => soldier_moves <= left,
-            _ => true,
-        };
-        if !fits {
-            return None;
-        }
-    }
-    Some(if winner == mover { 1.0 } else { -1.0 })
 }
 
 /// Softmax of the legal moves' logits.
