@@ -116,6 +116,9 @@ fn export_writes_a_bundle_whose_levels_play_like_the_pipeline() {
         }
     }
     assert!(bundle.join("calibration.md").is_file());
+    // The resolved configuration, defaults filled in, is kept with the bundle.
+    let resolved = std::fs::read_to_string(bundle.join("export.resolved.toml")).unwrap();
+    assert!(resolved.contains("reference_games = 1") && resolved.contains("anchor = \"alphabeta:depth=1\""), "{resolved}");
     // A second export into the same folder needs --force.
     let again = run(&["export", "--config", dir.join("export.toml").to_str().unwrap()]);
     assert!(!again.status.success());
@@ -204,4 +207,29 @@ fn bad_bundles_are_refused_with_clear_errors() {
     std::fs::write(&file, bytes).unwrap();
     refused("easy", "is corrupt or was changed: SHA-256");
     let _ = dir;
+}
+
+#[test]
+fn bad_configs_are_refused_with_clear_errors() {
+    let dir = temp("config");
+    let path = dir.join("export.toml");
+    let base = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/configs/export.toml")).unwrap();
+    let refused = |text: &str, set: &[&str], expect: &str| {
+        std::fs::write(&path, text).unwrap();
+        let mut args = vec!["export", "--config", path.to_str().unwrap()];
+        for s in set {
+            args.extend(["--set", s]);
+        }
+        let o = run(&args);
+        assert!(!o.status.success());
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(err.contains(expect) && !err.contains("panicked"), "expected '{expect}' in: {err}");
+    };
+    refused(&format!("{base}\ngamez = 3\n"), &[], "unknown field `gamez`");
+    refused(&base, &["games=0"], "games must be at least 1");
+    refused(&base, &["presets=[\"chess\"]"], "presets");
+    refused(&base, &["levels.easy.target=2.0"], "levels.easy.target must be in 0..=1");
+    refused(&base, &["levels.easy.candidates=[{sims=1,blunder=3.0}]"], "blunder");
+    refused(&base, &["checkpoint=/no/such/checkpoint", &format!("out={}", dir.join("b").display())], "/no/such/checkpoint");
+    assert!(!dir.join("b").exists(), "nothing is written for a failed export");
 }

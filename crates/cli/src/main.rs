@@ -2,8 +2,10 @@
 //! files. Each subcommand lives in `commands/`.
 
 mod agents;
+mod calibration;
 mod commands;
 mod draw;
+mod export_config;
 mod model_arg;
 mod plot;
 mod progress;

@@ -1,10 +1,12 @@
 //! `musashi export --config configs/export.toml`: calibrates Easy, Normal and Hard for each preset
 //! and side by measuring candidate settings in matches, then writes a bundle (`docs/export.md`):
-//! `manifest.json`, the weights, and `calibration.md` with every candidate's measurement.
+//! `manifest.json`, the weights, `calibration.md` with every candidate's measurement, and
+//! `export.resolved.toml`.
 
 use crate::agents;
+use crate::calibration::{Measurement, Timed, pick, stderr_of};
 use crate::commands::rank::Player;
-use crate::train::config_file::apply_override;
+use crate::export_config::{ExportConfig, level_spec, load_config, resolve_checkpoint, resolved_toml};
 use anyhow::{Context, Result, anyhow, bail};
 use musashi_evaluator::{FitOptions, MatchConfig, RatedGame, fit_side_ratings, play_match, round_robin};
 use musashi_game::{Preset, Side};
@@ -13,14 +15,12 @@ use musashi_runtime::{
     Architecture, BUNDLE_FORMAT_VERSION, Bundle, LEVELS, Level, MANIFEST, Manifest, Measured, NetworkInfo, RulesEntry,
     WeightsFile, sha256_hex,
 };
-use musashi_search::{Agent, AgentSpec, Choice, PlaySettings};
-use serde::{Deserialize, Serialize};
+use musashi_search::AgentSpec;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
@@ -33,178 +33,6 @@ pub(crate) struct Args {
     /// Replace an existing bundle folder.
     #[arg(long)]
     force: bool,
-}
-
-/// One candidate setting of a level.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct Candidate {
-    /// Simulations per move (0 = the raw policy).
-    #[serde(default)]
-    sims: u32,
-    /// Move-selection temperature at every ply.
-    #[serde(default)]
-    temperature: f32,
-    /// Chance per move of a move from the lower half.
-    #[serde(default)]
-    blunder: f32,
-    /// PUCT exploration constant (default: the search's).
-    #[serde(default)]
-    cpuct: Option<f32>,
-    /// Another checkpoint for this candidate (default: the export's).
-    #[serde(default)]
-    checkpoint: Option<PathBuf>,
-}
-
-/// A level's target.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct LevelConfig {
-    /// The opponent the candidates are measured against (it plays the other side).
-    opponent: String,
-    /// The score to aim at against it (0..1), or absent for "the strongest within the time
-    /// budget".
-    #[serde(default)]
-    target: Option<f64>,
-    /// Per-move time budget in milliseconds (0 = none): candidates slower than it are not chosen.
-    #[serde(default)]
-    ms_per_move: f64,
-    /// The settings to measure.
-    candidates: Vec<Candidate>,
-}
-
-/// The whole configuration.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct ExportConfig {
-    /// The bundle's name.
-    name: String,
-    /// The checkpoint folder, or a run's checkpoints/BEST or LATEST pointer file.
-    checkpoint: PathBuf,
-    /// The bundle folder to write.
-    out: PathBuf,
-    /// Presets to calibrate levels for.
-    presets: Vec<String>,
-    /// The agent at Elo 0 for every side.
-    #[serde(default = "default_anchor")]
-    anchor: String,
-    /// Calibration games per candidate.
-    games: usize,
-    /// Games per pairing and side among the reference agents (anchor and opponents).
-    #[serde(default = "default_reference_games")]
-    reference_games: usize,
-    /// Seed of every calibration match.
-    #[serde(default)]
-    seed: u64,
-    /// Worker threads (0 = every core).
-    #[serde(default)]
-    threads: usize,
-    /// Random moves at the start of each game.
-    #[serde(default = "default_opening")]
-    opening_plies: u32,
-    /// The levels: easy, normal and hard.
-    levels: BTreeMap<String, LevelConfig>,
-}
-
-fn default_anchor() -> String {
-    "alphabeta:depth=1".into()
-}
-fn default_reference_games() -> usize {
-    20
-}
-fn default_opening() -> u32 {
-    2
-}
-
-impl ExportConfig {
-    fn validate(&self) -> Result<()> {
-        if self.name.is_empty() || !self.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-            bail!("name must be letters, digits, - or _");
-        }
-        if self.presets.is_empty() {
-            bail!("presets must name at least one preset");
-        }
-        for p in &self.presets {
-            p.parse::<Preset>().map_err(|e| anyhow!("presets: {e}"))?;
-        }
-        if self.games == 0 {
-            bail!("games must be at least 1");
-        }
-        for name in self.levels.keys() {
-            if !LEVELS.contains(&name.as_str()) {
-                bail!("levels.{name}: unknown level (expected {})", LEVELS.join(", "));
-            }
-        }
-        for name in LEVELS {
-            let l = self.levels.get(name).ok_or_else(|| anyhow!("levels.{name} is missing"))?;
-            if l.candidates.is_empty() {
-                bail!("levels.{name}.candidates is empty");
-            }
-            if let Some(t) = l.target
-                && !(0.0..=1.0).contains(&t)
-            {
-                bail!("levels.{name}.target must be in 0..=1");
-            }
-            l.opponent.parse::<AgentSpec>().map_err(|e| anyhow!("levels.{name}.opponent: {e}"))?;
-        }
-        self.anchor.parse::<AgentSpec>().map_err(|e| anyhow!("anchor: {e}"))?;
-        Ok(())
-    }
-}
-
-/// Reads the configuration with overrides.
-pub(crate) fn load_config(path: &Path, overrides: &[String]) -> Result<ExportConfig> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read config {}", path.display()))?;
-    let source = path.display().to_string();
-    let mut table: toml::Table = text.parse().map_err(|e| anyhow!("{source}: {e}"))?;
-    for o in overrides {
-        apply_override(&mut table, o)?;
-    }
-    let config: ExportConfig = serde_path_to_error::deserialize(toml::Value::Table(table)).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
-        if path == "." { anyhow!("{source}: {inner}") } else { anyhow!("{source}: key '{path}': {inner}") }
-    })?;
-    config.validate().map_err(|e| anyhow!("{source}: {e}"))?;
-    Ok(config)
-}
-
-/// A checkpoint folder, following a BEST/LATEST pointer file.
-fn resolve_checkpoint(path: &Path) -> Result<PathBuf> {
-    if path.is_file() {
-        let name = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-        let dir = path.parent().unwrap_or(Path::new(".")).join(name.trim());
-        return Ok(dir);
-    }
-    Ok(path.to_path_buf())
-}
-
-impl Candidate {
-    fn settings(&self) -> PlaySettings {
-        let mut s = PlaySettings {
-            sims: self.sims,
-            temperature: self.temperature,
-            blunder: self.blunder,
-            ..PlaySettings::default()
-        };
-        if let Some(c) = self.cpuct {
-            s.cpuct = c;
-        }
-        s
-    }
-}
-
-/// The in-pipeline agent spec of settings over a checkpoint.
-pub(crate) fn level_spec(ckpt: &Path, s: &PlaySettings) -> Result<AgentSpec> {
-    let text = format!(
-        "mcts:ckpt={},sims={},temp={},cpuct={},blunder={}",
-        ckpt.display(),
-        s.sims,
-        s.temperature,
-        s.cpuct,
-        s.blunder
-    );
-    text.parse().map_err(|e| anyhow!("{e}"))
 }
 
 /// The weight files of a bundle, one per distinct checkpoint, named by their hash.
@@ -258,87 +86,6 @@ impl WeightSet {
         self.files.insert(ckpt.to_path_buf(), entry);
         Ok(file)
     }
-}
-
-/// Times an agent's moves.
-struct Timed {
-    inner: Box<dyn Agent>,
-    nanos: Arc<AtomicU64>,
-    moves: Arc<AtomicU64>,
-}
-
-impl Agent for Timed {
-    fn name(&self) -> String {
-        self.inner.name()
-    }
-    fn new_game(&mut self, seed: u64) {
-        self.inner.new_game(seed);
-    }
-    fn choose(&mut self, game: &musashi_game::Game) -> Choice {
-        let t = Instant::now();
-        let c = self.inner.choose(game);
-        self.nanos.fetch_add(t.elapsed().as_nanos() as u64, Ordering::Relaxed);
-        self.moves.fetch_add(1, Ordering::Relaxed);
-        c
-    }
-}
-
-/// One measured candidate.
-#[derive(Clone, Debug)]
-struct Measurement {
-    level: &'static str,
-    side: Side,
-    candidate: usize,
-    spec: AgentSpec,
-    /// The weight file in the bundle.
-    file: String,
-    settings: PlaySettings,
-    opponent: String,
-    games: usize,
-    wins: usize,
-    ms_per_move: f64,
-    /// Player index in the ratings fit.
-    player: usize,
-}
-
-impl Measurement {
-    fn score(&self) -> f64 {
-        self.wins as f64 / self.games as f64
-    }
-}
-
-/// Picks the measured candidate for a level: the one closest to the target score (ties: the
-/// earlier), or with no target the highest score within the time budget (ties: the earlier).
-fn pick(level: &LevelConfig, ms: &[&Measurement]) -> usize {
-    let fits = |m: &Measurement| level.ms_per_move <= 0.0 || m.ms_per_move <= level.ms_per_move;
-    match level.target {
-        Some(t) => {
-            let mut best = 0;
-            for (i, m) in ms.iter().enumerate() {
-                let d = |m: &Measurement| (m.score() - t).abs() + if fits(m) { 0.0 } else { 10.0 };
-                if d(m) < d(ms[best]) - 1e-12 {
-                    best = i;
-                }
-            }
-            best
-        }
-        None => {
-            let mut best: Option<usize> = None;
-            for (i, m) in ms.iter().enumerate() {
-                if fits(m) && best.is_none_or(|b| m.score() > ms[b].score() + 1e-12) {
-                    best = Some(i);
-                }
-            }
-            // Nothing within the budget: the fastest.
-            best.unwrap_or_else(|| {
-                (0..ms.len()).min_by(|&a, &b| ms[a].ms_per_move.total_cmp(&ms[b].ms_per_move)).expect("candidates")
-            })
-        }
-    }
-}
-
-fn stderr_of(p: f64, n: usize) -> f64 {
-    (p * (1.0 - p) / n.max(1) as f64).sqrt()
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
@@ -564,7 +311,7 @@ pub(crate) fn export(config: &ExportConfig, force: bool) -> Result<()> {
         rules: rules_entries,
         levels: manifest_levels,
     };
-    write_bundle(&config.out, &manifest, &ws.bytes, &report)?;
+    write_bundle(&config.out, &manifest, &ws.bytes, &report, &resolved_toml(config)?)?;
     // Read it back through the runtime: what was written loads.
     Bundle::load(&config.out)?;
     eprintln!("export: wrote {}", config.out.display());
@@ -572,12 +319,14 @@ pub(crate) fn export(config: &ExportConfig, force: bool) -> Result<()> {
     Ok(())
 }
 
-/// Writes the bundle folder (through a temporary sibling, renamed at the end).
+/// Writes the bundle folder (through a temporary sibling, renamed at the end): the manifest, the
+/// weights, the calibration report and the resolved configuration.
 pub(crate) fn write_bundle(
     out: &Path,
     manifest: &Manifest,
     weights: &BTreeMap<String, Vec<u8>>,
     report: &str,
+    resolved_config: &str,
 ) -> Result<()> {
     let name = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "bundle".into());
     let tmp = out.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
@@ -590,90 +339,7 @@ pub(crate) fn write_bundle(
         std::fs::write(tmp.join(file), bytes)?;
     }
     std::fs::write(tmp.join("calibration.md"), report)?;
+    std::fs::write(tmp.join("export.resolved.toml"), resolved_config)?;
     std::fs::rename(&tmp, out).with_context(|| format!("cannot move the bundle to {}", out.display()))?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn m(score: usize, ms: f64) -> Measurement {
-        Measurement {
-            level: "easy",
-            side: Side::General,
-            candidate: 0,
-            spec: "random".parse().unwrap(),
-            file: String::new(),
-            settings: PlaySettings::default(),
-            opponent: String::new(),
-            games: 10,
-            wins: score,
-            ms_per_move: ms,
-            player: 0,
-        }
-    }
-
-    #[test]
-    fn the_runtime_network_computes_what_burn_computes() {
-        use musashi_game::{Game, Preset};
-        use musashi_net::{DeviceKind, ModelConfig, Network, Prediction, encode_batch, weights_bytes};
-        use musashi_runtime::Mlp;
-        let device = DeviceKind::Cpu.device().unwrap();
-        for (seed, config) in [
-            (1, ModelConfig { hidden: 16, blocks: 1, value_hidden: 8 }),
-            (2, ModelConfig { hidden: 24, blocks: 2, value_hidden: 4 }),
-            (3, ModelConfig { hidden: 8, blocks: 0, value_hidden: 2 }),
-        ] {
-            let net = Network::init(config, &device, seed);
-            let arch = Architecture { hidden: config.hidden, blocks: config.blocks, value_hidden: config.value_hidden };
-            let mlp = Mlp::from_safetensors(&weights_bytes(&net).unwrap(), arch).unwrap();
-            // States from a few games: both boards, both sides to move, captures.
-            let mut states = Vec::new();
-            for preset in [Preset::Classic, Preset::NoSetchin, Preset::Qdan] {
-                let mut g = Game::new(preset.ruleset());
-                for k in 0..40 {
-                    if g.is_over() {
-                        break;
-                    }
-                    states.push(g.snapshot());
-                    let moves = g.legal_moves();
-                    g.play(moves[(k * 7 + 3) % moves.len()]).unwrap();
-                }
-            }
-            let mut features = Vec::new();
-            encode_batch(&states, &mut features);
-            let mut pred = Prediction::default();
-            net.predict(&features, &mut pred);
-            let mut logits = Vec::new();
-            for (i, row) in features.chunks_exact(musashi_net::NUM_FEATURES).enumerate() {
-                let v = mlp.forward(row, &mut logits);
-                assert!((v - pred.values[i]).abs() < 1e-5, "value {v} vs {}", pred.values[i]);
-                let want = &pred.logits[i * logits.len()..(i + 1) * logits.len()];
-                let worst = logits.iter().zip(want).map(|(a, b)| (a - b).abs()).fold(0.0f32, f32::max);
-                assert!(worst < 1e-4, "logits differ by {worst}");
-            }
-            // Another shape is refused.
-            let wrong = Architecture { hidden: config.hidden + 1, ..arch };
-            assert!(Mlp::from_safetensors(&weights_bytes(&net).unwrap(), wrong).unwrap_err().contains("shape"));
-        }
-    }
-
-    #[test]
-    fn picks_the_closest_or_the_strongest_in_budget() {
-        let ms = [m(1, 1.0), m(4, 2.0), m(7, 3.0), m(9, 50.0)];
-        let refs: Vec<&Measurement> = ms.iter().collect();
-        let lc = |target: Option<f64>, budget: f64| LevelConfig {
-            opponent: "random".into(),
-            target,
-            ms_per_move: budget,
-            candidates: vec![],
-        };
-        assert_eq!(pick(&lc(Some(0.5), 0.0), &refs), 1);
-        assert_eq!(pick(&lc(Some(0.65), 0.0), &refs), 2);
-        assert_eq!(pick(&lc(None, 0.0), &refs), 3);
-        assert_eq!(pick(&lc(None, 10.0), &refs), 2);
-        assert_eq!(pick(&lc(None, 0.5), &refs), 0, "nothing in budget: the fastest");
-        assert_eq!(pick(&lc(Some(1.0), 10.0), &refs), 2, "over budget is not chosen");
-    }
 }
