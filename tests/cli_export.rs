@@ -118,7 +118,10 @@ fn export_writes_a_bundle_whose_levels_play_like_the_pipeline() {
     assert!(bundle.join("calibration.md").is_file());
     // The resolved configuration, defaults filled in, is kept with the bundle.
     let resolved = std::fs::read_to_string(bundle.join("export.resolved.toml")).unwrap();
-    assert!(resolved.contains("reference_games = 1") && resolved.contains("anchor = \"alphabeta:depth=1\""), "{resolved}");
+    assert!(
+        resolved.contains("reference_games = 1") && resolved.contains("anchor = \"alphabeta:depth=1\""),
+        "{resolved}"
+    );
     // A second export into the same folder needs --force.
     let again = run(&["export", "--config", dir.join("export.toml").to_str().unwrap()]);
     assert!(!again.status.success());
@@ -230,6 +233,10 @@ fn bad_configs_are_refused_with_clear_errors() {
     refused(&base, &["presets=[\"chess\"]"], "presets");
     refused(&base, &["levels.easy.target=2.0"], "levels.easy.target must be in 0..=1");
     refused(&base, &["levels.easy.candidates=[{sims=1,blunder=3.0}]"], "blunder");
-    refused(&base, &["checkpoint=/no/such/checkpoint", &format!("out={}", dir.join("b").display())], "/no/such/checkpoint");
+    refused(
+        &base,
+        &["checkpoint=/no/such/checkpoint", &format!("out={}", dir.join("b").display())],
+        "/no/such/checkpoint",
+    );
     assert!(!dir.join("b").exists(), "nothing is written for a failed export");
 }

@@ -48,4 +48,3 @@ fn the_runtime_network_computes_what_burn_computes() {
         assert!(Mlp::from_safetensors(&weights_bytes(&net).unwrap(), wrong).unwrap_err().contains("shape"));
     }
 }
-

@@ -86,10 +86,27 @@ pub(crate) fn pick(level: &LevelConfig, ms: &[&Measurement]) -> usize {
     }
 }
 
+/// For a level chosen by strength within a time budget: an already measured candidate of this
+/// side and level with at most `sims` simulations that was over the budget (a candidate with
+/// `sims` would be too, so it need not be measured).
+pub(crate) fn over_budget<'a>(
+    level: &LevelConfig,
+    measured: &'a [Measurement],
+    side: Side,
+    name: &str,
+    sims: u32,
+) -> Option<&'a Measurement> {
+    if level.target.is_some() || level.ms_per_move <= 0.0 {
+        return None;
+    }
+    measured
+        .iter()
+        .find(|m| m.side == side && m.level == name && m.ms_per_move > level.ms_per_move && m.settings.sims <= sims)
+}
+
 pub(crate) fn stderr_of(p: f64, n: usize) -> f64 {
     (p * (1.0 - p) / n.max(1) as f64).sqrt()
 }
-
 
 #[cfg(test)]
 mod tests {
@@ -127,5 +144,25 @@ mod tests {
         assert_eq!(pick(&lc(None, 10.0), &refs), 2);
         assert_eq!(pick(&lc(None, 0.5), &refs), 0, "nothing in budget: the fastest");
         assert_eq!(pick(&lc(Some(1.0), 10.0), &refs), 2, "over budget is not chosen");
+    }
+
+    #[test]
+    fn candidates_past_the_time_budget_are_skipped() {
+        let slow = Measurement { settings: PlaySettings { sims: 200, ..PlaySettings::default() }, ..m(5, 300.0) };
+        let fast = Measurement { settings: PlaySettings { sims: 100, ..PlaySettings::default() }, ..m(5, 100.0) };
+        let measured = vec![fast, slow];
+        let level = |target: Option<f64>, budget: f64| LevelConfig {
+            opponent: "random".into(),
+            target,
+            ms_per_move: budget,
+            candidates: vec![],
+        };
+        let hard = level(None, 250.0);
+        assert!(over_budget(&hard, &measured, Side::General, "easy", 150).is_none());
+        assert_eq!(over_budget(&hard, &measured, Side::General, "easy", 400).unwrap().settings.sims, 200);
+        assert!(over_budget(&hard, &measured, Side::Soldiers, "easy", 400).is_none(), "another side");
+        assert!(over_budget(&hard, &measured, Side::General, "hard", 400).is_none(), "another level");
+        assert!(over_budget(&level(Some(0.5), 250.0), &measured, Side::General, "easy", 400).is_none(), "a target");
+        assert!(over_budget(&level(None, 0.0), &measured, Side::General, "easy", 400).is_none(), "no budget");
     }
 }

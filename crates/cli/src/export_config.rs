@@ -189,7 +189,6 @@ pub(crate) fn level_spec(ckpt: &Path, s: &PlaySettings) -> Result<AgentSpec> {
     text.parse().map_err(|e| anyhow!("{e}"))
 }
 
-
 /// The configuration as TOML, every default filled in (written into the bundle).
 pub(crate) fn resolved_toml(config: &ExportConfig) -> Result<String> {
     let body = toml::to_string(config).context("cannot write the resolved configuration")?;

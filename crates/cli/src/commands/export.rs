@@ -4,7 +4,7 @@
 //! `export.resolved.toml`.
 
 use crate::agents;
-use crate::calibration::{Measurement, Timed, pick, stderr_of};
+use crate::calibration::{Measurement, Timed, over_budget, pick, stderr_of};
 use crate::commands::rank::Player;
 use crate::export_config::{ExportConfig, level_spec, load_config, resolve_checkpoint, resolved_toml};
 use anyhow::{Context, Result, anyhow, bail};
@@ -180,22 +180,36 @@ pub(crate) fn export(config: &ExportConfig, force: bool) -> Result<()> {
         }
         // Candidates.
         let mut measured: Vec<Measurement> = Vec::new();
+        let mut skipped: Vec<String> = Vec::new();
         for side in Side::BOTH {
             for name in LEVELS {
                 let level = &config.levels[name];
                 let opp = level_opponent[name];
+                let li = LEVELS.iter().position(|l| *l == name).expect("a level") as u64;
                 for (ci, cand) in level.candidates.iter().enumerate() {
+                    let settings = cand.settings();
+                    settings.validate().map_err(|e| anyhow!("levels.{name}.candidates[{ci}]: {e}"))?;
+                    // The strongest within a time budget: a candidate with at least the
+                    // simulations of one already over the budget would be too, so it is skipped.
+                    if let Some(slow) = over_budget(level, &measured, side, name, settings.sims) {
+                        let line = format!(
+                            "{side} {name} candidate {ci} (sims={}): skipped, sims={} already took {:.1} ms/move \
+                             (budget {} ms)",
+                            settings.sims, slow.settings.sims, slow.ms_per_move, level.ms_per_move
+                        );
+                        eprintln!("export {preset_name}: {line}");
+                        skipped.push(line);
+                        continue;
+                    }
                     let ckpt = match &cand.checkpoint {
                         Some(p) => resolve_checkpoint(p)?,
                         None => main_ckpt.clone(),
                     };
                     let file = ws.add(&ckpt)?;
-                    let settings = cand.settings();
-                    settings.validate().map_err(|e| anyhow!("levels.{name}.candidates[{ci}]: {e}"))?;
                     let spec = level_spec(&ckpt, &settings)?;
                     agents::build_agent(&spec, &rules, 0)?;
                     let player = refs.len() + measured.len();
-                    let seed = base.seed ^ ((side.index() as u64) << 32) ^ ((ci as u64) << 16) ^ name.len() as u64;
+                    let seed = base.seed ^ ((side.index() as u64) << 32) ^ ((ci as u64) << 16) ^ (li << 8);
                     let c = MatchConfig { seed, ..base.clone() };
                     let (nanos, moves) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
                     let opp_spec = refs[opp].spec.clone();
@@ -299,6 +313,9 @@ pub(crate) fn export(config: &ExportConfig, force: bool) -> Result<()> {
                     },
                 });
             }
+        }
+        for line in &skipped {
+            writeln!(report, "\n- {line}")?;
         }
         writeln!(report)?;
     }
