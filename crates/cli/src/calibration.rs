@@ -57,7 +57,8 @@ impl Measurement {
 }
 
 /// Picks the measured candidate for a level: the one closest to the target score (ties: the
-/// earlier), or with no target the highest score within the time budget (ties: the earlier).
+/// earlier), or with no target the highest score within the time budget (ties: the later, the
+/// candidates being listed in increasing effort).
 pub(crate) fn pick(level: &LevelConfig, ms: &[&Measurement]) -> usize {
     let fits = |m: &Measurement| level.ms_per_move <= 0.0 || m.ms_per_move <= level.ms_per_move;
     match level.target {
@@ -74,7 +75,8 @@ pub(crate) fn pick(level: &LevelConfig, ms: &[&Measurement]) -> usize {
         None => {
             let mut best: Option<usize> = None;
             for (i, m) in ms.iter().enumerate() {
-                if fits(m) && best.is_none_or(|b| m.score() > ms[b].score() + 1e-12) {
+                // Ties go to the later candidate: the list is in increasing effort.
+                if fits(m) && best.is_none_or(|b| m.score() > ms[b].score() - 1e-12) {
                     best = Some(i);
                 }
             }
@@ -144,6 +146,10 @@ mod tests {
         assert_eq!(pick(&lc(None, 10.0), &refs), 2);
         assert_eq!(pick(&lc(None, 0.5), &refs), 0, "nothing in budget: the fastest");
         assert_eq!(pick(&lc(Some(1.0), 10.0), &refs), 2, "over budget is not chosen");
+        let tied = [m(4, 1.0), m(4, 2.0), m(2, 3.0)];
+        let tied: Vec<&Measurement> = tied.iter().collect();
+        assert_eq!(pick(&lc(None, 10.0), &tied), 1, "the strongest: ties to the later (more effort)");
+        assert_eq!(pick(&lc(Some(0.4), 0.0), &tied), 0, "closest to a target: ties to the earlier");
     }
 
     #[test]

@@ -121,7 +121,7 @@ impl ExportConfig {
             {
                 bail!("levels.{name}.target must be in 0..=1");
             }
-            if !(l.ms_per_move >= 0.0) {
+            if l.ms_per_move.is_nan() || l.ms_per_move < 0.0 {
                 bail!("levels.{name}.ms_per_move must be 0 (no budget) or positive");
             }
             for (i, c) in l.candidates.iter().enumerate() {

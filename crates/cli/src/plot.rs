@@ -1,8 +1,12 @@
-//! A small PNG line plot: points with error bars joined by a line, horizontal reference lines
-//! with labels, axes with ticks, and text in a built-in 5×7 bitmap font (upper case, digits and
-//! a few signs), so that no font file or drawing library is needed.
+//! A small PNG line plot: points with error bars joined by a line, dashed horizontal reference
+//! lines with labels, axes with ticks. Plotters (bitmap backend only, no font features) draws the
+//! chart into an RGB buffer; the text is drawn into the same buffer in a built-in 5×7 bitmap font
+//! (upper case, digits and a few signs), so that no font file or system font library is needed;
+//! the `png` crate encodes it, and the file is written atomically.
 
-use anyhow::{Context, Result};
+use crate::train::run_dir::write_atomic;
+use anyhow::{Context, Result, anyhow};
+use plotters::prelude::*;
 use std::path::Path;
 
 /// A series of (x, y, error) points.
@@ -36,59 +40,22 @@ const TOP: usize = 40;
 const BOTTOM: usize = 60;
 
 type Rgb = [u8; 3];
-const WHITE: Rgb = [255, 255, 255];
 const BLACK: Rgb = [0, 0, 0];
-const GREY: Rgb = [200, 200, 200];
-const BLUE: Rgb = [31, 88, 180];
 const RED: Rgb = [200, 60, 40];
+const GRID: RGBColor = RGBColor(200, 200, 200);
+const LINE: RGBColor = RGBColor(31, 88, 180);
+const REFERENCE: RGBColor = RGBColor(200, 60, 40);
 
-struct Canvas {
-    px: Vec<u8>,
+/// Text drawn into the RGB buffer plotters drew the chart in.
+struct Canvas<'a> {
+    px: &'a mut [u8],
 }
 
-impl Canvas {
-    fn new() -> Canvas {
-        Canvas { px: vec![255; W * H * 3] }
-    }
-
+impl Canvas<'_> {
     fn set(&mut self, x: i64, y: i64, c: Rgb) {
         if (0..W as i64).contains(&x) && (0..H as i64).contains(&y) {
             let i = (y as usize * W + x as usize) * 3;
             self.px[i..i + 3].copy_from_slice(&c);
-        }
-    }
-
-    fn line(&mut self, (x0, y0): (i64, i64), (x1, y1): (i64, i64), c: Rgb, dash: bool) {
-        let (dx, dy) = ((x1 - x0).abs(), -(y1 - y0).abs());
-        let (sx, sy) = (if x0 < x1 { 1 } else { -1 }, if y0 < y1 { 1 } else { -1 });
-        let (mut x, mut y, mut err, mut n) = (x0, y0, dx + dy, 0);
-        loop {
-            if !dash || (n / 6) % 2 == 0 {
-                self.set(x, y, c);
-            }
-            n += 1;
-            if x == x1 && y == y1 {
-                break;
-            }
-            let e2 = 2 * err;
-            if e2 >= dy {
-                err += dy;
-                x += sx;
-            }
-            if e2 <= dx {
-                err += dx;
-                y += sy;
-            }
-        }
-    }
-
-    fn dot(&mut self, x: i64, y: i64, c: Rgb) {
-        for dy in -2..=2 {
-            for dx in -2..=2 {
-                if dx * dx + dy * dy <= 5 {
-                    self.set(x + dx, y + dy, c);
-                }
-            }
         }
     }
 
@@ -197,9 +164,22 @@ fn tick_step(span: f64, target: f64) -> f64 {
     [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * mag).find(|s| *s >= raw).unwrap_or(10.0 * mag)
 }
 
+/// Values at round steps from `lo` to `hi`.
+fn ticks(lo: f64, hi: f64, step: f64) -> Vec<f64> {
+    let mut v = Vec::new();
+    let mut t = (lo / step).ceil() * step;
+    while t <= hi + 1e-9 {
+        v.push(t);
+        t += step;
+    }
+    v
+}
+
+/// A text label in pixels: where, what, colour.
+type Label = (i64, i64, String, Rgb);
+
 /// Renders the plot as RGB pixels (`W` × `H`).
-fn render(p: &Plot) -> Vec<u8> {
-    let mut c = Canvas::new();
+fn render(p: &Plot) -> Result<Vec<u8>> {
     let pts = &p.series.points;
     let (mut x0, mut x1) = pts.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), q| (a.min(q.0), b.max(q.0)));
     if !x0.is_finite() {
@@ -215,65 +195,79 @@ fn render(p: &Plot) -> Vec<u8> {
     }
     let pad = ((y1 - y0) * 0.08).max(20.0);
     (y0, y1) = (y0 - pad, y1 + pad);
-    let (pw, ph) = ((W - LEFT - RIGHT) as f64, (H - TOP - BOTTOM) as f64);
-    let sx = |x: f64| (LEFT as f64 + (x - x0) / (x1 - x0) * pw).round() as i64;
-    let sy = |y: f64| (TOP as f64 + (y1 - y) / (y1 - y0) * ph).round() as i64;
-    // Grid and ticks.
-    let ystep = tick_step(y1 - y0, 6.0);
-    let mut y = (y0 / ystep).ceil() * ystep;
-    while y <= y1 {
-        c.line((LEFT as i64, sy(y)), ((W - RIGHT) as i64, sy(y)), GREY, false);
-        let label = format!("{y:.0}");
-        c.text(LEFT as i64 - 6 - width(&label), sy(y) - 3, &label, BLACK, 1);
-        y += ystep;
+    let yticks = ticks(y0, y1, tick_step(y1 - y0, 6.0));
+    let xticks = ticks(x0, x1, tick_step(x1 - x0, 8.0).max(1.0));
+
+    let mut px = vec![255u8; W * H * 3];
+    let mut labels: Vec<Label> = Vec::new();
+    {
+        let err = |e: DrawingAreaErrorKind<_>| anyhow!("drawing the plot: {e:?}");
+        let root = BitMapBackend::with_buffer(&mut px, (W as u32, H as u32)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let area = root.margin(TOP as u32, BOTTOM as u32, LEFT as u32, RIGHT as u32);
+        let mut chart = ChartBuilder::on(&area).build_cartesian_2d(x0..x1, y0..y1).map_err(err)?;
+        let at = |x: f64, y: f64| {
+            let (a, b) = chart.backend_coord(&(x, y));
+            (a as i64, b as i64)
+        };
+        // Grid, axes and ticks; their labels are drawn afterwards.
+        for &y in &yticks {
+            let (_, py) = at(x0, y);
+            let label = format!("{y:.0}");
+            labels.push((LEFT as i64 - 6 - width(&label), py - 3, label, BLACK));
+        }
+        for &x in &xticks {
+            let (pxx, _) = at(x, y0);
+            let label = format!("{x:.0}");
+            labels.push((pxx - width(&label) / 2, (H - BOTTOM) as i64 + 8, label, BLACK));
+        }
+        for r in &p.references {
+            let (_, py) = at(x1, r.y);
+            labels.push(((W - RIGHT) as i64 + 6, py - 3, r.label.clone(), RED));
+        }
+        chart.draw_series(yticks.iter().map(|&y| PathElement::new(vec![(x0, y), (x1, y)], GRID))).map_err(err)?;
+        let tick_len = (y1 - y0) * 4.0 / (H - TOP - BOTTOM) as f64;
+        chart
+            .draw_series(xticks.iter().map(|&x| PathElement::new(vec![(x, y0), (x, y0 + tick_len)], BLACK_STYLE)))
+            .map_err(err)?;
+        chart.draw_series([PathElement::new(vec![(x0, y1), (x0, y0), (x1, y0)], BLACK_STYLE)]).map_err(err)?;
+        for r in &p.references {
+            chart.draw_series(DashedLineSeries::new([(x0, r.y), (x1, r.y)], 6, 6, REFERENCE.into())).map_err(err)?;
+        }
+        // The series: error bars, the line, the points.
+        chart
+            .draw_series(pts.iter().map(|&(x, y, e)| ErrorBar::new_vertical(x, y - e, y, y + e, LINE.filled(), 6)))
+            .map_err(err)?;
+        chart.draw_series(LineSeries::new(pts.iter().map(|q| (q.0, q.1)), LINE.stroke_width(2))).map_err(err)?;
+        chart.draw_series(pts.iter().map(|q| Circle::new((q.0, q.1), 3, LINE.filled()))).map_err(err)?;
+        root.present().map_err(err)?;
     }
-    let xstep = tick_step(x1 - x0, 8.0).max(1.0);
-    let mut x = (x0 / xstep).ceil() * xstep;
-    while x <= x1 + 1e-9 {
-        c.line((sx(x), (H - BOTTOM) as i64), (sx(x), (H - BOTTOM) as i64 + 4), BLACK, false);
-        let label = format!("{x:.0}");
-        c.text(sx(x) - width(&label) / 2, (H - BOTTOM) as i64 + 8, &label, BLACK, 1);
-        x += xstep;
+    let mut c = Canvas { px: &mut px };
+    for (x, y, s, colour) in &labels {
+        c.text(*x, *y, s, *colour, 1);
     }
-    // Axes.
-    c.line((LEFT as i64, TOP as i64), (LEFT as i64, (H - BOTTOM) as i64), BLACK, false);
-    c.line((LEFT as i64, (H - BOTTOM) as i64), ((W - RIGHT) as i64, (H - BOTTOM) as i64), BLACK, false);
-    // References.
-    for r in &p.references {
-        c.line((LEFT as i64, sy(r.y)), ((W - RIGHT) as i64, sy(r.y)), RED, true);
-        c.text((W - RIGHT) as i64 + 6, sy(r.y) - 3, &r.label, RED, 1);
-    }
-    // The series: error bars, the line, the points.
-    for &(x, y, e) in pts {
-        c.line((sx(x), sy(y - e)), (sx(x), sy(y + e)), BLUE, false);
-        c.line((sx(x) - 3, sy(y - e)), (sx(x) + 3, sy(y - e)), BLUE, false);
-        c.line((sx(x) - 3, sy(y + e)), (sx(x) + 3, sy(y + e)), BLUE, false);
-    }
-    for w in pts.windows(2) {
-        c.line((sx(w[0].0), sy(w[0].1)), (sx(w[1].0), sy(w[1].1)), BLUE, false);
-    }
-    for &(x, y, _) in pts {
-        c.dot(sx(x), sy(y), BLUE);
-    }
-    // Labels.
+    let (pw, ph) = ((W - LEFT - RIGHT) as i64, (H - TOP - BOTTOM) as i64);
     c.text((W as i64 - width(&p.title) * 2) / 2, 10, &p.title, BLACK, 2);
-    c.text(LEFT as i64 + (pw as i64 - width(&p.x_label)) / 2, H as i64 - 24, &p.x_label, BLACK, 1);
-    c.text_up(14, TOP as i64 + (ph as i64 + width(&p.y_label)) / 2, &p.y_label, BLACK);
-    let _ = WHITE;
-    c.px
+    c.text(LEFT as i64 + (pw - width(&p.x_label)) / 2, H as i64 - 24, &p.x_label, BLACK, 1);
+    c.text_up(14, TOP as i64 + (ph + width(&p.y_label)) / 2, &p.y_label, BLACK);
+    Ok(px)
 }
 
-/// Writes the plot as a PNG file.
+const BLACK_STYLE: RGBColor = RGBColor(0, 0, 0);
+
+/// Writes the plot as a PNG file (through a temporary file and a rename).
 pub(crate) fn write_png(p: &Plot, path: &Path) -> Result<()> {
-    let pixels = render(p);
-    let file = std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
-    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), W as u32, H as u32);
-    enc.set_color(png::ColorType::Rgb);
-    enc.set_depth(png::BitDepth::Eight);
-    let mut writer = enc.write_header().context("PNG header")?;
-    writer.write_image_data(&pixels).context("PNG data")?;
-    writer.finish().context("PNG end")?;
-    Ok(())
+    let pixels = render(p)?;
+    let mut bytes = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut bytes, W as u32, H as u32);
+        enc.set_color(png::ColorType::Rgb);
+        enc.set_depth(png::BitDepth::Eight);
+        let mut writer = enc.write_header().context("PNG header")?;
+        writer.write_image_data(&pixels).context("PNG data")?;
+        writer.finish().context("PNG end")?;
+    }
+    write_atomic(path, &bytes)
 }
 
 #[cfg(test)]
@@ -302,6 +296,10 @@ mod tests {
         write_png(&p, &path).unwrap();
         let bytes = std::fs::read(&path).unwrap();
         assert_eq!(&bytes[1..4], b"PNG");
+        // The line, the reference and the text were drawn.
+        let pixels = render(&p).unwrap();
+        let count = |c: [u8; 3]| pixels.chunks_exact(3).filter(|q| *q == c).count();
+        assert!(count([31, 88, 180]) > 100 && count([200, 60, 40]) > 100 && count([0, 0, 0]) > 100);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

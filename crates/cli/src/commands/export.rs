@@ -314,8 +314,11 @@ pub(crate) fn export(config: &ExportConfig, force: bool) -> Result<()> {
                 });
             }
         }
+        if !skipped.is_empty() {
+            writeln!(report)?;
+        }
         for line in &skipped {
-            writeln!(report, "\n- {line}")?;
+            writeln!(report, "- {line}")?;
         }
         writeln!(report)?;
     }

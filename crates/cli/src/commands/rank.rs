@@ -6,6 +6,7 @@ use crate::agents;
 use crate::plot::{Plot, Reference, Series, write_png};
 use crate::rules_args::RulesArgs;
 use crate::tables::{TableOracle, load_tables};
+use crate::train::run_dir::write_atomic;
 use anyhow::{Context, Result, bail};
 use musashi_evaluator::{
     Accuracy, FitOptions, MatchConfig, Ratings, SideRatings, Standing, TournamentGame, accuracy, fit_ratings,
@@ -320,14 +321,14 @@ fn write_report(
         }
         writeln!(csv, ",\"{}\"", players[i].spec)?;
     }
-    std::fs::write(a.out.join("ranking.csv"), csv)?;
+    write_atomic(&a.out.join("ranking.csv"), csv.as_bytes())?;
 
     // games.tsv
     let mut tsv = String::from("# general\tsoldiers\tindex\tseed\twinner\treason\tlength\tmoves\n");
     for g in games {
         writeln!(tsv, "{}\t{}\t{}", players[g.general].name, players[g.soldiers].name, g.record.to_line())?;
     }
-    std::fs::write(a.out.join("games.tsv"), tsv)?;
+    write_atomic(&a.out.join("games.tsv"), tsv.as_bytes())?;
 
     // ranking.md
     let mut md = String::new();
@@ -412,7 +413,7 @@ fn write_report(
     for p in players {
         writeln!(md, "- `{}`: `{}`", p.name, p.spec)?;
     }
-    std::fs::write(a.out.join("ranking.md"), md)?;
+    write_atomic(&a.out.join("ranking.md"), md.as_bytes())?;
 
     // The plot of a run.
     let gens: Vec<usize> = (0..players.len()).filter(|&i| players[i].generation.is_some()).collect();
