@@ -197,6 +197,9 @@ fn render(p: &Plot) -> Result<Vec<u8>> {
     (y0, y1) = (y0 - pad, y1 + pad);
     let yticks = ticks(y0, y1, tick_step(y1 - y0, 6.0));
     let xticks = ticks(x0, x1, tick_step(x1 - x0, 8.0).max(1.0));
+    // A margin so that the first and last error bars are not drawn on the frame.
+    let xpad = (x1 - x0) * 0.03;
+    (x0, x1) = (x0 - xpad, x1 + xpad);
 
     let mut px = vec![255u8; W * H * 3];
     let mut labels: Vec<Label> = Vec::new();
