@@ -5,9 +5,10 @@ use crate::tables::{TableOracle, load_tables};
 use anyhow::{Context, Result, bail};
 use musashi_game::Ruleset;
 use musashi_net::{DeviceKind, Network, load_checkpoint};
+use musashi_runtime::{Bundle, LevelPlayer};
 use musashi_search::alphabeta::{Config, Limits};
 use musashi_search::{
-    Agent, AgentSpec, AlphaBeta, Evaluator, GreedyAgent, MctsAgent, MctsConfig, Oracle, PerfectAgent, RandomAgent,
+    Agent, AgentSpec, AlphaBeta, Evaluator, GreedyAgent, MctsAgent, Oracle, PerfectAgent, PlaySettings, RandomAgent,
     UniformEvaluator,
 };
 use musashi_selfplay::NetEvaluator;
@@ -19,9 +20,11 @@ use std::time::Duration;
 /// The accepted kinds and their keys, for error messages and help.
 pub(crate) const KINDS: &str = "random; greedy; \
 alphabeta[:depth=N][,ms=N][,nodes=N][,tt=MiB][,noise=N][,lmr=0|1] (no limit given: depth=6); \
-mcts:ckpt=DIR|uniform[,sims=N][,temp=T][,cpuct=C] (sims=0 plays the raw policy; default sims=100, temp=0); \
+mcts:ckpt=DIR|uniform[,sims=N][,temp=T][,cpuct=C][,blunder=P] (sims=0 plays the raw policy; default sims=100, \
+temp=0, blunder=0: the chance per move of a move from the lower half); \
 perfect:tables=DIR (solver tables; alpha-beta depth 6 with the tables where they do not cover a position); \
-alphabeta and mcts also take tables=DIR (exact values where the tables cover a position)";
+alphabeta and mcts also take tables=DIR (exact values where the tables cover a position); \
+bundle:dir=DIR,level=easy|normal|hard (an exported opponent level, run by the export runtime)";
 
 /// Builds the agent `spec` describes for games under `rules`, started with `seed`.
 pub(crate) fn build_agent(spec: &AgentSpec, rules: &Ruleset, seed: u64) -> Result<Box<dyn Agent>> {
@@ -51,8 +54,9 @@ pub(crate) fn build_agent(spec: &AgentSpec, rules: &Ruleset, seed: u64) -> Resul
             let fallback = AlphaBeta::new(Config::default()).with_oracle(o.clone());
             Box::new(PerfectAgent::new(spec.to_string(), o, Box::new(fallback)))
         }
+        ("bundle", None) => Box::new(bundle(&mut spec, rules)?),
         ("perfect", None) => bail!("agent '{spec}': perfect needs tables=DIR (a `musashi solve` output folder)"),
-        ("random" | "greedy", Some(_)) => bail!("agent '{spec}': {} takes no tables", spec.kind),
+        ("random" | "greedy" | "bundle", Some(_)) => bail!("agent '{spec}': {} takes no tables", spec.kind),
         ("human", _) => bail!("'human' is a player only `musashi play` knows; here an agent is needed ({KINDS})"),
         (other, _) => bail!("unknown agent kind '{other}' in '{spec}'; accepted: {KINDS}"),
     };
@@ -113,26 +117,62 @@ fn network(path: &str) -> Result<Arc<Network>> {
     Ok(net)
 }
 
+/// The playing settings of an `mcts:` spec (every key but `ckpt`).
+pub(crate) fn play_settings(spec: &mut AgentSpec) -> Result<PlaySettings> {
+    let mut settings = PlaySettings::default();
+    if let Some(sims) = spec.take::<u32>("sims")? {
+        settings.sims = sims;
+    }
+    if let Some(t) = spec.take::<f32>("temp")? {
+        settings.temperature = t;
+    }
+    if let Some(c) = spec.take::<f32>("cpuct")? {
+        settings.cpuct = c;
+    }
+    if let Some(b) = spec.take::<f32>("blunder")? {
+        settings.blunder = b;
+    }
+    settings.validate().map_err(|e| anyhow::anyhow!("agent '{spec}': {e}"))?;
+    Ok(settings)
+}
+
 fn mcts(spec: &mut AgentSpec) -> Result<MctsAgent> {
     let Some(ckpt) = spec.take_str("ckpt") else {
         bail!("agent '{spec}': mcts needs ckpt=DIR (a checkpoint folder) or ckpt=uniform");
     };
-    let mut config = MctsConfig { sims: 100, ..MctsConfig::default() };
-    if let Some(sims) = spec.take::<u32>("sims")? {
-        config.sims = sims;
-    }
-    if let Some(t) = spec.take::<f32>("temp")? {
-        config.temperature = t;
-        config.final_temperature = t;
-        config.temperature_plies = u32::MAX;
-    }
-    if let Some(c) = spec.take::<f32>("cpuct")? {
-        config.cpuct = c;
-    }
-    config.validate().map_err(|e| anyhow::anyhow!("agent '{spec}': {e}"))?;
+    let settings = play_settings(spec)?;
     let evaluator: Box<dyn Evaluator> =
         if ckpt == "uniform" { Box::new(UniformEvaluator) } else { Box::new(NetEvaluator::new(network(&ckpt)?, 0)) };
-    Ok(MctsAgent::new(spec.to_string(), config, evaluator))
+    Ok(settings.agent(spec.to_string(), evaluator))
+}
+
+/// Loaded once per process and shared, by path (export bundles).
+fn cached<T: Send + Sync + 'static>(
+    cache: &'static OnceLock<Mutex<HashMap<PathBuf, Arc<T>>>>,
+    path: &str,
+    load: impl FnOnce(&std::path::Path) -> Result<T>,
+) -> Result<Arc<T>> {
+    let key = PathBuf::from(path);
+    let mut map = cache.get_or_init(Default::default).lock().expect("no panic while loading");
+    if let Some(v) = map.get(&key) {
+        return Ok(v.clone());
+    }
+    let v = Arc::new(load(&key)?);
+    map.insert(key, v.clone());
+    Ok(v)
+}
+
+/// The export bundle in `dir` (loaded and checked once per process).
+pub(crate) fn load_bundle(dir: &str) -> Result<Arc<Bundle>> {
+    static CACHE: OnceLock<Mutex<HashMap<PathBuf, Arc<Bundle>>>> = OnceLock::new();
+    cached(&CACHE, dir, |p| Bundle::load(p).map_err(anyhow::Error::from))
+}
+
+fn bundle(spec: &mut AgentSpec, rules: &Ruleset) -> Result<LevelPlayer> {
+    let (Some(dir), Some(level)) = (spec.take_str("dir"), spec.take_str("level")) else {
+        bail!("agent '{spec}': bundle needs dir=DIR and level=easy|normal|hard");
+    };
+    Ok(load_bundle(&dir)?.player(rules, &level)?)
 }
 
 /// A factory for matches: checks the spec once, then builds a fresh agent per game.
@@ -173,5 +213,14 @@ mod tests {
         assert!(err("mcts").contains("ckpt="));
         assert!(err("mcts:ckpt=/no/such/dir").contains("/no/such/dir"));
         assert!(err("mcts:ckpt=uniform,temp=-1").contains("temperature"));
+        assert!(err("mcts:ckpt=uniform,blunder=2").contains("blunder"));
+        assert_eq!(
+            build("mcts:ckpt=uniform,sims=4,blunder=0.5").unwrap().name(),
+            "mcts:ckpt=uniform,sims=4,blunder=0.5"
+        );
+        assert!(err("perfect").contains("tables=DIR"));
+        assert!(err("perfect:tables=/no/such/dir").contains("/no/such/dir"));
+        assert!(err("bundle:dir=/no/such/dir").contains("level="));
+        assert!(err("bundle:dir=/no/such/dir,level=hard").contains("/no/such/dir"));
     }
 }

@@ -2,9 +2,12 @@
 //! files. Each subcommand lives in `commands/`.
 
 mod agents;
+mod calibration;
 mod commands;
 mod draw;
+mod export_config;
 mod model_arg;
+mod plot;
 mod progress;
 mod rules_args;
 mod tables;
@@ -37,6 +40,10 @@ enum Command {
     Match(commands::match_cmd::Args),
     /// The move an agent chooses in each given position.
     Hint(commands::hint::Args),
+    /// Rank agents (or a run's generations) by Elo in a tournament that plays both sides.
+    Rank(commands::rank::Args),
+    /// Calibrate Easy, Normal and Hard opponents and export them as a bundle.
+    Export(commands::export::Args),
     /// Play a game in the terminal (human or agent on each side).
     Play(commands::play::Args),
     /// Solve the game exactly (retrograde analysis) and write endgame tables.
@@ -56,6 +63,8 @@ fn main() -> ExitCode {
         Command::Match(a) => commands::match_cmd::run(a),
         Command::Hint(a) => commands::hint::run(a),
         Command::Play(a) => commands::play::run(a),
+        Command::Rank(a) => commands::rank::run(a),
+        Command::Export(a) => commands::export::run(a),
         Command::Solve(a) => commands::solve::run(a),
         Command::Probe(a) => commands::probe::run(a),
     };

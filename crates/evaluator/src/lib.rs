@@ -1,12 +1,23 @@
-//! Evaluation of agents by playing them against each other: matches (`matches.rs`), gating by
-//! a sequential probability ratio test (`sprt.rs`), and ratings.
+//! Evaluation of agents by playing them against each other: matches (`matches.rs`),
+//! tournaments with both sides of every pairing (`tournament.rs`), Bradley–Terry (Elo) ratings
+//! with a side advantage and error bars (`ratings.rs`), gating by a sequential probability
+//! ratio test (`sprt.rs`), and perfect-play accuracy against an exact oracle (`accuracy.rs`).
 //!
 //! Architecture invariant: the evaluator knows agents only through the `Agent` trait and
-//! factories the caller passes in; it never names a network, solver or other concrete agent
-//! type, and it does no I/O (the caller writes records where it likes).
+//! factories the caller passes in, and exact tables only through the `Oracle` trait; it never
+//! names a network, solver or other concrete agent type, and it does no I/O (the caller writes
+//! records and reports where it likes).
 
+pub mod accuracy;
 pub mod matches;
+pub mod ratings;
 mod sprt;
+pub mod tournament;
 
+pub use accuracy::{Accuracy, MoveCounts};
 pub use matches::{GameRecord, MatchConfig, MatchResult, Summary, play_game, play_match, play_match_with};
+pub use ratings::{
+    FitOptions, RatedGame, RatingError, Ratings, SideRatings, elo_from_score, fit_ratings, fit_side_ratings,
+};
 pub use sprt::{Sprt, SprtDecision, expected_score};
+pub use tournament::{Standing, TournamentGame, gauntlet, play_tournament, round_robin, standings};

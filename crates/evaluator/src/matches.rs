@@ -134,7 +134,8 @@ pub struct MatchResult {
     pub summary: Summary,
 }
 
-fn mix(a: u64, b: u64) -> u64 {
+/// Mixes two numbers into a seed (SplitMix64's finaliser).
+pub(crate) fn mix(a: u64, b: u64) -> u64 {
     let mut z = a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(0x632B_E59B_D9B4_E019);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

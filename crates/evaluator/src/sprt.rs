@@ -1,6 +1,9 @@
 //! Sequential probability ratio test for gating: is the candidate at least `elo1` stronger
-//! than the incumbent (H1), or at most `elo0` (H0)? Each game scores 1 (candidate won) or 0;
-//! the candidate plays both sides equally often, so the side advantage cancels out.
+//! than the incumbent (H1), or at most `elo0` (H0)? Each game scores 1 (candidate won) or 0
+//! (the game has no draws), a Bernoulli trial with p = expected_score(elo). The candidate plays
+//! both sides equally often, so the side advantage cancels out on average (`docs/ratings.md`
+//! discusses the approximation). Wald's bounds: accept H1 when the log-likelihood ratio reaches
+//! ln((1 − β)/α), H0 when it falls to ln(β/(1 − α)).
 
 /// Where the test stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,8 +49,12 @@ impl Sprt {
         }
     }
 
-    /// Records one game (true = the candidate won) and returns the decision.
+    /// Records one game (true = the candidate won) and returns the decision. Once the test
+    /// has decided, further games are ignored: the decision is final.
     pub fn record(&mut self, candidate_won: bool) -> SprtDecision {
+        if self.decision() != SprtDecision::Continue {
+            return self.decision();
+        }
         if candidate_won {
             self.wins += 1;
             self.llr += (self.p1 / self.p0).ln();
@@ -120,6 +127,27 @@ mod tests {
         assert!(right >= 76, "{right}/80 correct decisions");
         // A clearly stronger candidate is decided quickly.
         assert!(run(expected_score(300.0), 7).1 < 60);
+    }
+
+    #[test]
+    fn the_ratio_is_wald_s_and_a_decision_is_final() {
+        let mut s = Sprt::new(0.0, 100.0, 0.05, 0.05);
+        let (p0, p1) = (0.5, expected_score(100.0));
+        s.record(true);
+        s.record(false);
+        let want = (p1 / p0).ln() + ((1.0 - p1) / (1.0 - p0)).ln();
+        assert!((s.llr() - want).abs() < 1e-12);
+        let mut n = 2;
+        while s.record(true) == SprtDecision::Continue {
+            n += 1;
+        }
+        // From -0.0817 after the first pair, 13 wins of +0.2470 reach ln(0.95/0.05) = 2.944.
+        assert_eq!(n + 1, 15);
+        assert_eq!(s.decision(), SprtDecision::AcceptH1);
+        for _ in 0..50 {
+            assert_eq!(s.record(false), SprtDecision::AcceptH1);
+        }
+        assert_eq!(s.record_counts(), (14, 1));
     }
 
     #[test]

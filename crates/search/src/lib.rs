@@ -20,7 +20,7 @@ pub use agent::{Agent, Analysis, Choice, Score};
 pub use alphabeta::AlphaBeta;
 pub use evaluator::{Evaluator, HeuristicBlend, UniformEvaluator};
 pub use greedy::GreedyAgent;
-pub use mcts::{Mcts, MctsAgent, MctsConfig, SearchResult, Step};
+pub use mcts::{Mcts, MctsAgent, MctsConfig, PlaySettings, SearchResult, Step};
 pub use oracle::{Oracle, oracle_value};
 pub use perfect::PerfectAgent;
 pub use random::RandomAgent;

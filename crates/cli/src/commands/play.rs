@@ -22,6 +22,13 @@ pub(crate) struct Args {
     /// The soldiers' player: human or an agent spec.
     #[arg(long, default_value = "alphabeta:depth=6")]
     soldiers: String,
+    /// An exported opponent, BUNDLE:LEVEL (for example export/classic:hard): it plays the side
+    /// that --human does not, with the bundle's level for that side and the rules.
+    #[arg(long)]
+    opponent: Option<String>,
+    /// With --opponent: the side the human plays.
+    #[arg(long, default_value = "general")]
+    human: Side,
     /// The agent that answers `hint`.
     #[arg(long, default_value = "alphabeta:depth=6")]
     hint_agent: AgentSpec,
@@ -66,12 +73,25 @@ pub(crate) fn run(a: Args) -> Result<()> {
         let seed = a.seed.wrapping_add(side.index() as u64);
         Ok(Player::Computer(agents::build_agent(&spec, &rules, seed).with_context(|| format!("--{side}"))?))
     };
-    let mut players = [player(&a.general, Side::General)?, player(&a.soldiers, Side::Soldiers)?];
+    let (general, soldiers) = match &a.opponent {
+        None => (a.general.clone(), a.soldiers.clone()),
+        Some(text) => {
+            let Some((dir, level)) = text.rsplit_once(':') else {
+                anyhow::bail!("--opponent '{text}': expected BUNDLE:LEVEL, for example export/classic:hard");
+            };
+            let computer = format!("bundle:dir={dir},level={level}");
+            match a.human {
+                Side::General => ("human".to_string(), computer),
+                Side::Soldiers => (computer, "human".to_string()),
+            }
+        }
+    };
+    let mut players = [player(&general, Side::General)?, player(&soldiers, Side::Soldiers)?];
     agents::build_agent(&a.hint_agent, &rules, a.seed).context("--hint-agent")?;
     let mut hinter: Option<Box<dyn Agent>> = None;
 
     println!("rules: {rules}");
-    println!("general: {}; soldiers: {}", a.general, a.soldiers);
+    println!("general: {general}; soldiers: {soldiers}");
     println!("type help for commands");
     let stdin = std::io::stdin();
     // Piped input is echoed after the prompt, so that a transcript reads like a session.

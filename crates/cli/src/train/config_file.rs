@@ -66,7 +66,10 @@ mod tests {
         let mut n = 0;
         for e in std::fs::read_dir(&dir).unwrap() {
             let p = e.unwrap().path();
-            if p.extension().is_some_and(|x| x == "toml") {
+            if p.file_name().is_some_and(|x| x == "export.toml") {
+                // Not a training job: the export configuration.
+                crate::export_config::load_config(&p, &[]).unwrap_or_else(|e| panic!("{}: {e:#}", p.display()));
+            } else if p.extension().is_some_and(|x| x == "toml") {
                 load_job(&p, &[]).unwrap_or_else(|e| panic!("{}: {e:#}", p.display()));
                 n += 1;
             }

@@ -1,5 +1,6 @@
-//! Gating: the candidate plays the incumbent (pairs of games, one with each side) until an SPRT
-//! decides or `gate.max_games` is reached (undecided = not promoted).
+//! Gating: the candidate plays the incumbent (rounds of games, half with each side) until an
+//! SPRT decides or `gate.max_games` is reached (undecided = not promoted). The test is described
+//! in `docs/ratings.md`.
 
 use crate::train::context::Context;
 use crate::train::eval_phase::network_agent;
@@ -23,6 +24,11 @@ pub(crate) fn run_gate(ctx: &mut Context, g: u32, incumbent: u32) -> Result<bool
         let n = batch.min(gate.max_games - played).max(1);
         let seed = ctx.job.run.seed ^ ((g as u64) << 32) ^ round;
         for cand_side in [Side::General, Side::Soldiers] {
+            // Stop as soon as the test has decided: no more games, and no more records (which
+            // could carry the ratio back inside the bounds).
+            if sprt.decision() != SprtDecision::Continue {
+                break;
+            }
             let config = MatchConfig {
                 rules,
                 games: n.div_ceil(2),

@@ -2,7 +2,7 @@
 //! job says stop; resumable from its run directory after any crash.
 
 mod bootstrap;
-mod config_file;
+pub(crate) mod config_file;
 mod context;
 mod eval_phase;
 mod gate;

@@ -1,4 +1,6 @@
-//! An `Agent` that plays by MCTS over an evaluator (`sims=0`: the raw policy).
+//! An `Agent` that plays by MCTS over an evaluator (`sims=0`: the raw policy), and the playing
+//! settings of an opponent level (`PlaySettings`): simulations, temperature, exploration and a
+//! chance of a weaker move.
 
 use crate::agent::{Agent, Analysis, Choice, Score};
 use crate::evaluator::Evaluator;
@@ -6,7 +8,59 @@ use crate::mcts::config::MctsConfig;
 use crate::mcts::search::{Mcts, Step};
 use crate::oracle::Oracle;
 use musashi_game::Game;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+
+/// How a level plays: the settings an export bundle records and the `mcts:` agent spec takes.
+/// One definition, so that the command line's agent and the export runtime's agent are built
+/// the same way and play the same moves for a seed.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlaySettings {
+    /// Simulations per move (0 = the raw policy).
+    pub sims: u32,
+    /// Move-selection temperature over visit counts (priors with `sims = 0`), every ply
+    /// (0 = the most visited move).
+    pub temperature: f32,
+    /// PUCT exploration constant.
+    pub cpuct: f32,
+    /// Chance per move of playing a weaker move instead: one drawn uniformly from the lower half
+    /// of the moves ranked by visits (priors with `sims = 0`), never the best.
+    pub blunder: f32,
+}
+
+impl Default for PlaySettings {
+    fn default() -> Self {
+        PlaySettings { sims: 100, temperature: 0.0, cpuct: MctsConfig::default().cpuct, blunder: 0.0 }
+    }
+}
+
+impl PlaySettings {
+    /// The search settings: no root noise, the temperature at every ply, tree reuse.
+    pub fn mcts_config(&self) -> MctsConfig {
+        MctsConfig {
+            sims: self.sims,
+            cpuct: self.cpuct,
+            temperature: self.temperature,
+            final_temperature: self.temperature,
+            temperature_plies: if self.temperature > 0.0 { u32::MAX } else { 0 },
+            ..MctsConfig::default()
+        }
+    }
+
+    /// Checks every value's range; the error names the key.
+    pub fn validate(&self) -> Result<(), String> {
+        if !(0.0..=1.0).contains(&self.blunder) {
+            return Err("blunder must be in 0..=1".to_string());
+        }
+        self.mcts_config().validate()
+    }
+
+    /// An agent named `name` playing with these settings over `evaluator`.
+    pub fn agent(&self, name: impl Into<String>, evaluator: Box<dyn Evaluator>) -> MctsAgent {
+        MctsAgent::new(name, self.mcts_config(), evaluator).with_blunder(self.blunder)
+    }
+}
 
 /// Plays by MCTS. Deterministic for a seed (no time limits).
 pub struct MctsAgent {
@@ -14,6 +68,7 @@ pub struct MctsAgent {
     config: MctsConfig,
     evaluator: Box<dyn Evaluator>,
     oracle: Option<Arc<dyn Oracle>>,
+    blunder: f32,
     search: Option<Mcts>,
     seed: u64,
     logits: Vec<f32>,
@@ -34,11 +89,19 @@ impl MctsAgent {
             config,
             evaluator,
             oracle: None,
+            blunder: 0.0,
             search: None,
             seed: 0,
             logits: Vec::new(),
             values: Vec::new(),
         }
+    }
+
+    /// Plays, with probability `chance` per move, a move drawn uniformly from the lower half of
+    /// the moves ranked by visits (priors when nothing was visited) instead of its choice.
+    pub fn with_blunder(mut self, chance: f32) -> MctsAgent {
+        self.blunder = chance;
+        self
     }
 
     /// Uses exact values from an oracle where it knows them.
@@ -83,7 +146,18 @@ impl Agent for MctsAgent {
         }
         let r = search.result();
         let unit = search.random_unit();
-        let mv = r.choose(self.config.temperature_at(game.plies()), unit);
+        let mut mv = r.choose(self.config.temperature_at(game.plies()), unit);
+        // The extra random numbers are drawn only by agents that blunder, so that the others'
+        // moves do not change with this option.
+        if self.blunder > 0.0 && r.moves.len() > 1 && search.random_unit() < self.blunder {
+            let visited = r.visits.iter().any(|&v| v > 0);
+            let weight = |i: usize| if visited { r.visits[i] as f32 } else { r.priors[i] };
+            let mut order: Vec<usize> = (0..r.moves.len()).collect();
+            order.sort_by(|&a, &b| weight(b).total_cmp(&weight(a)).then(a.cmp(&b)));
+            let lower = &order[r.moves.len().div_ceil(2).max(1)..];
+            let pick = ((search.random_unit() * lower.len() as f32) as usize).min(lower.len() - 1);
+            mv = r.moves[lower[pick]];
+        }
         Choice {
             mv,
             analysis: Analysis { score: Some(Score::Value(r.value)), pv: vec![mv], nodes: r.sims as u64, depth: None },

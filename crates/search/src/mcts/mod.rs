@@ -9,7 +9,7 @@ mod result;
 mod search;
 mod tree;
 
-pub use agent::MctsAgent;
+pub use agent::{MctsAgent, PlaySettings};
 pub use config::{ForcedPlayouts, GumbelRoot, MctsConfig, PlayoutCap};
 pub use result::SearchResult;
 pub use search::{Mcts, Step};

@@ -1,0 +1,188 @@
+//! Perfect-play accuracy: how many of an agent's moves keep the theoretical result, by side and
+//! game phase, measured with an exact `Oracle` (the solver's tables) on the games of a match.
+//!
+//! The oracle answers in the game-theoretic form of the rules (no repetition rule, no move
+//! limit; endless play is a General win). Under a preset with a limit or a repetition rule the
+//! form's verdict is what is measured: the General's wins hold under every limit, and the
+//! soldiers' forced wins known are far shorter than any preset's limit (`docs/ratings.md`).
+
+use crate::matches::GameRecord;
+use musashi_game::{Game, Ruleset, Side};
+use musashi_search::{Oracle, Score};
+
+/// The game phases counted apart, by soldiers on the board.
+pub const PHASES: [&str; 3] = ["opening", "middlegame", "endgame"];
+
+/// The phase of a position with `soldiers` soldiers: opening 14–16, middlegame 10–13,
+/// endgame 9 or fewer.
+pub fn phase(soldiers: u32) -> usize {
+    match soldiers {
+        14.. => 0,
+        10..=13 => 1,
+        _ => 2,
+    }
+}
+
+/// Counts for one side and phase.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct MoveCounts {
+    /// Moves made from positions the oracle covers.
+    pub moves: u64,
+    /// Of these, moves that keep the theoretical result (in a lost position every move does).
+    pub kept: u64,
+    /// Moves made from theoretically won positions.
+    pub winning: u64,
+    /// Moves from won positions that keep the win.
+    pub winning_kept: u64,
+    /// Moves that turn a won position into a lost one (blunders).
+    pub blunders: u64,
+    /// Moves not measured: the oracle does not cover the position.
+    pub uncovered: u64,
+}
+
+impl MoveCounts {
+    fn add(&mut self, o: &MoveCounts) {
+        self.moves += o.moves;
+        self.kept += o.kept;
+        self.winning += o.winning;
+        self.winning_kept += o.winning_kept;
+        self.blunders += o.blunders;
+        self.uncovered += o.uncovered;
+    }
+
+    /// Share of moves that keep the result (NaN without moves).
+    pub fn accuracy(&self) -> f64 {
+        self.kept as f64 / self.moves as f64
+    }
+
+    /// Share of moves from won positions that keep the win (NaN without any).
+    pub fn winning_accuracy(&self) -> f64 {
+        self.winning_kept as f64 / self.winning as f64
+    }
+
+    /// Share of moves from won positions that throw the win away (NaN without any).
+    pub fn blunder_rate(&self) -> f64 {
+        self.blunders as f64 / self.winning as f64
+    }
+}
+
+/// An agent's accuracy: counts per side (`Side::index`) and phase (`PHASES`).
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Accuracy {
+    /// `counts[side][phase]`.
+    pub counts: [[MoveCounts; 3]; 2],
+}
+
+impl Accuracy {
+    /// The counts of one side over every phase.
+    pub fn side(&self, side: Side) -> MoveCounts {
+        let mut t = MoveCounts::default();
+        for c in &self.counts[side.index()] {
+            t.add(c);
+        }
+        t
+    }
+
+    /// The counts over both sides and every phase.
+    pub fn total(&self) -> MoveCounts {
+        let mut t = self.side(Side::General);
+        t.add(&self.side(Side::Soldiers));
+        t
+    }
+
+    /// Adds `other`'s counts.
+    pub fn merge(&mut self, other: &Accuracy) {
+        for s in 0..2 {
+            for p in 0..3 {
+                self.counts[s][p].add(&other.counts[s][p]);
+            }
+        }
+    }
+
+    /// Measures the moves of `record` (played under `rules`) made by the sides in `sides`
+    /// (random opening moves are skipped).
+    pub fn add_game(&mut self, oracle: &dyn Oracle, rules: Ruleset, record: &GameRecord, sides: &[Side]) {
+        let threshold = rules.threshold();
+        let mut game = Game::new(rules);
+        for (ply, &mv) in record.moves.iter().enumerate() {
+            let pos = *game.position();
+            let side = pos.side_to_move();
+            if ply as u32 >= record.opening_plies && sides.contains(&side) {
+                let c = &mut self.counts[side.index()][phase(pos.num_soldiers())];
+                match oracle.move_values(&pos, threshold) {
+                    None => c.uncovered += 1,
+                    Some(values) => {
+                        let won = values.iter().any(|(_, s)| matches!(s, Score::WinIn(_)));
+                        let played = values.iter().find(|(m, _)| *m == mv).map(|&(_, s)| s);
+                        let keeps = matches!(played, Some(Score::WinIn(_)));
+                        c.moves += 1;
+                        if won {
+                            c.winning += 1;
+                            c.winning_kept += keeps as u64;
+                            c.kept += keeps as u64;
+                            c.blunders += !keeps as u64;
+                        } else {
+                            c.kept += 1;
+                        }
+                    }
+                }
+            }
+            if game.play(mv).is_err() {
+                break;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use musashi_game::{EndReason, Move, Outcome, Position, Preset};
+
+    /// A fake oracle: the side to move wins exactly when the General stands on the top row.
+    struct TopRow;
+
+    impl Oracle for TopRow {
+        fn probe(&self, pos: &Position) -> Option<Score> {
+            let top = pos.general().index() < 5;
+            let general_wins = top;
+            let mover_wins = general_wins == (pos.side_to_move() == Side::General);
+            Some(if mover_wins { Score::WinIn(3) } else { Score::LossIn(3) })
+        }
+    }
+
+    #[test]
+    fn counts_kept_moves_and_blunders() {
+        let rules = Preset::NoSetchin.ruleset();
+        // c3-c2: the General cannot reach the top row from c3 (lost for it: any move keeps the
+        // result). c1-b2: the General is off the top row (won for the soldiers), and stays off
+        // (kept). c2-d2: from c2 the General could step to c1 (won) but does not (a blunder).
+        let moves: Vec<Move> =
+            ["c3-c2", "c1-b2", "c2-d2"].iter().map(|m| Move::parse(rules.board, m).unwrap()).collect();
+        let record = GameRecord {
+            index: 0,
+            seed: 0,
+            opening_plies: 0,
+            moves,
+            outcome: Outcome { winner: Side::General, reason: EndReason::Resignation },
+            adjudicated: false,
+        };
+        let mut a = Accuracy::default();
+        a.add_game(&TopRow, rules, &record, &[Side::General, Side::Soldiers]);
+        let t = a.total();
+        assert_eq!((t.moves, t.kept, t.winning, t.winning_kept, t.blunders, t.uncovered), (3, 2, 2, 1, 1, 0));
+        let g = a.side(Side::General);
+        assert_eq!((g.moves, g.kept, g.winning, g.blunders), (2, 1, 1, 1));
+        assert_eq!(g.blunder_rate(), 1.0);
+        assert_eq!(a.side(Side::Soldiers).winning_accuracy(), 1.0);
+        assert_eq!(a.counts[Side::General.index()][0].moves, 2, "16 soldiers: the opening");
+        // Only the General's moves, and the random opening skipped.
+        let mut b = Accuracy::default();
+        b.add_game(&TopRow, rules, &GameRecord { opening_plies: 1, ..record.clone() }, &[Side::General]);
+        assert_eq!((b.total().moves, b.total().blunders), (1, 1));
+        let mut c = a.clone();
+        c.merge(&b);
+        assert_eq!(c.total().moves, 4);
+        assert_eq!((phase(16), phase(14), phase(13), phase(10), phase(9)), (0, 0, 1, 1, 2));
+    }
+}

@@ -1,0 +1,242 @@
+//! End-to-end tests of `musashi export` on a tiny checkpoint with a tiny calibration budget: the
+//! bundle's manifest, its levels playing exactly the moves of the in-pipeline `mcts:` agent with
+//! the same settings and seed, `musashi play --opponent`, and bundles refused for a wrong
+//! version or a bad hash.
+
+use musashi_net::{CheckpointMeta, Device, ModelConfig, Network, save_checkpoint};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn musashi() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_musashi"))
+}
+
+fn run(args: &[&str]) -> Output {
+    musashi().args(args).output().expect("the binary runs")
+}
+
+fn ok(o: &Output) -> String {
+    assert!(
+        o.status.success(),
+        "stdout: {}\nstderr: {}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn temp(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("musashi-export-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn tiny_checkpoint(dir: &Path, seed: u64) {
+    let device = Device::flex();
+    let config = ModelConfig { hidden: 16, blocks: 1, value_hidden: 8 };
+    let net = Network::init(config, &device, seed);
+    let meta = CheckpointMeta {
+        format_version: 0,
+        encoding_version: 0,
+        model: config,
+        rules: vec![musashi_game::Preset::Classic.ruleset()],
+        generation: 3,
+        step: 0,
+        parent: None,
+        weights_sha256: String::new(),
+        training_sha256: None,
+    };
+    save_checkpoint(dir, &net, &meta, None).unwrap();
+}
+
+/// Exports a bundle from a tiny checkpoint; returns (work dir, checkpoint, bundle).
+fn export(tag: &str) -> (PathBuf, PathBuf, PathBuf) {
+    let dir = temp(tag);
+    let ckpt = dir.join("checkpoints").join("gen-0003");
+    tiny_checkpoint(&ckpt, 5);
+    std::fs::write(dir.join("checkpoints").join("BEST"), "gen-0003\n").unwrap();
+    let bundle = dir.join("bundle");
+    let config = format!(
+        r#"
+name = "tiny"
+checkpoint = "{}"
+out = "{}"
+presets = ["classic"]
+games = 2
+reference_games = 1
+threads = 2
+[levels.easy]
+opponent = "random"
+target = 0.5
+candidates = [ {{ sims = 0, temperature = 1.0, blunder = 0.3 }}, {{ sims = 0 }} ]
+[levels.normal]
+opponent = "greedy"
+target = 0.5
+candidates = [ {{ sims = 3, temperature = 0.5, blunder = 0.1 }} ]
+[levels.hard]
+opponent = "greedy"
+ms_per_move = 1000
+candidates = [ {{ sims = 2 }}, {{ sims = 6 }} ]
+"#,
+        dir.join("checkpoints").join("BEST").display(),
+        bundle.display()
+    );
+    let path = dir.join("export.toml");
+    std::fs::write(&path, config).unwrap();
+    let out = ok(&run(&["export", "--config", path.to_str().unwrap()]));
+    assert!(out.contains("| side | level | candidate |"), "{out}");
+    (dir, ckpt, bundle)
+}
+
+fn games(tsv: &Path) -> Vec<String> {
+    std::fs::read_to_string(tsv).unwrap().lines().filter(|l| !l.starts_with('#')).map(String::from).collect()
+}
+
+#[test]
+fn export_writes_a_bundle_whose_levels_play_like_the_pipeline() {
+    let (dir, ckpt, bundle) = export("main");
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(bundle.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["format_version"], 1);
+    assert_eq!(manifest["encoding_version"], 1);
+    assert_eq!(manifest["network"]["shape"]["hidden"], 16);
+    assert_eq!(manifest["rules"][0]["preset"], "classic");
+    let weights = manifest["weights"].as_array().unwrap();
+    assert_eq!(weights.len(), 1);
+    let file = weights[0]["file"].as_str().unwrap();
+    assert!(bundle.join(file).is_file());
+    let levels = manifest["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), 6, "three levels for each side");
+    for l in levels {
+        let m = &l["measured"];
+        assert_eq!(m["games"], 2);
+        for key in ["score", "score_err", "elo", "elo_err", "ms_per_move"] {
+            assert!(m[key].is_number(), "{key} in {l}");
+        }
+    }
+    assert!(bundle.join("calibration.md").is_file());
+    // The resolved configuration, defaults filled in, is kept with the bundle.
+    let resolved = std::fs::read_to_string(bundle.join("export.resolved.toml")).unwrap();
+    assert!(
+        resolved.contains("reference_games = 1") && resolved.contains("anchor = \"alphabeta:depth=1\""),
+        "{resolved}"
+    );
+    // A second export into the same folder needs --force.
+    let again = run(&["export", "--config", dir.join("export.toml").to_str().unwrap()]);
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
+
+    // Every level plays the moves of the in-pipeline agent with the same settings and seed.
+    for l in levels {
+        let s = &l["settings"];
+        let spec = format!(
+            "mcts:ckpt={},sims={},temp={},cpuct={},blunder={}",
+            ckpt.display(),
+            s["sims"],
+            s["temperature"],
+            s["cpuct"],
+            s["blunder"]
+        );
+        let level = format!("bundle:dir={},level={}", bundle.display(), l["level"].as_str().unwrap());
+        let side = l["side"].as_str().unwrap();
+        let opponent_side = if side == "general" { "soldiers" } else { "general" };
+        let mut tsvs = Vec::new();
+        for (k, agent) in [&spec, &level].iter().enumerate() {
+            let tsv = dir.join(format!("{side}-{}-{k}.tsv", l["level"].as_str().unwrap()));
+            ok(&run(&[
+                "match",
+                &format!("--{side}"),
+                agent,
+                &format!("--{opponent_side}"),
+                "greedy",
+                "--games",
+                "3",
+                "--opening-plies",
+                "2",
+                "--seed",
+                "9",
+                "--out",
+                tsv.to_str().unwrap(),
+            ]));
+            tsvs.push(games(&tsv));
+        }
+        assert_eq!(tsvs[0].len(), 3);
+        assert_eq!(tsvs[0], tsvs[1], "level {l} plays differently from {spec}");
+    }
+
+    // musashi play --opponent BUNDLE:LEVEL, the human as the soldiers resigning at once.
+    let mut child = musashi()
+        .args(["play", "--opponent", &format!("{}:hard", bundle.display()), "--human", "soldiers", "--color", "never"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(b"resign\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = ok(&out);
+    assert!(text.contains("general: bundle:dir=") && text.contains("general plays"), "{text}");
+    assert!(text.contains("the General wins"), "{text}");
+}
+
+#[test]
+fn bad_bundles_are_refused_with_clear_errors() {
+    let (dir, _, bundle) = export("bad");
+    let manifest_path = bundle.join("manifest.json");
+    let manifest = std::fs::read_to_string(&manifest_path).unwrap();
+    let refused = |level: &str, expect: &str| {
+        let o = run(&["play", "--opponent", &format!("{}:{level}", bundle.display())]);
+        assert!(!o.status.success());
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(err.contains(expect), "expected '{expect}' in: {err}");
+    };
+    // A level the bundle lacks.
+    refused("expert", "no level 'expert' for the general under classic; it has: easy, normal, hard");
+    // Another format version.
+    std::fs::write(&manifest_path, manifest.replacen("\"format_version\": 1", "\"format_version\": 2", 1)).unwrap();
+    refused("easy", "format version 2, this build reads version 1");
+    // Another encoding version.
+    std::fs::write(&manifest_path, manifest.replacen("\"encoding_version\": 1", "\"encoding_version\": 7", 1)).unwrap();
+    refused("easy", "feature encoding version 7");
+    // A weight file changed after export.
+    std::fs::write(&manifest_path, &manifest).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&manifest).unwrap();
+    let file = bundle.join(value["weights"][0]["file"].as_str().unwrap());
+    let mut bytes = std::fs::read(&file).unwrap();
+    let n = bytes.len();
+    bytes[n - 3] ^= 0x40;
+    std::fs::write(&file, bytes).unwrap();
+    refused("easy", "is corrupt or was changed: SHA-256");
+    let _ = dir;
+}
+
+#[test]
+fn bad_configs_are_refused_with_clear_errors() {
+    let dir = temp("config");
+    let path = dir.join("export.toml");
+    let base = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/configs/export.toml")).unwrap();
+    let refused = |text: &str, set: &[&str], expect: &str| {
+        std::fs::write(&path, text).unwrap();
+        let mut args = vec!["export", "--config", path.to_str().unwrap()];
+        for s in set {
+            args.extend(["--set", s]);
+        }
+        let o = run(&args);
+        assert!(!o.status.success());
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(err.contains(expect) && !err.contains("panicked"), "expected '{expect}' in: {err}");
+    };
+    refused(&format!("{base}\ngamez = 3\n"), &[], "unknown field `gamez`");
+    refused(&base, &["games=0"], "games must be at least 1");
+    refused(&base, &["presets=[\"chess\"]"], "presets");
+    refused(&base, &["levels.easy.target=2.0"], "levels.easy.target must be in 0..=1");
+    refused(&base, &["levels.easy.candidates=[{sims=1,blunder=3.0}]"], "blunder");
+    refused(
+        &base,
+        &["checkpoint=/no/such/checkpoint", &format!("out={}", dir.join("b").display())],
+        "/no/such/checkpoint",
+    );
+    assert!(!dir.join("b").exists(), "nothing is written for a failed export");
+}
