@@ -42,7 +42,8 @@ def main() -> int:
     os.environ["MUSASHI_RUN"] = os.path.relpath(run.resolve(), HERE)
     if a.bundle:
         os.environ["MUSASHI_BUNDLE"] = os.path.relpath(Path(a.bundle).resolve(), HERE)
-    paths = [Path(p) for p in a.notebooks] or sorted(HERE.glob("*.ipynb"))
+    # A bare name (levels.ipynb) means the notebook in this folder.
+    paths = [Path(p) if Path(p).exists() else HERE / p for p in a.notebooks] or sorted(HERE.glob("*.ipynb"))
     out = Path(a.out) if a.out else None
     if out:
         out.mkdir(parents=True, exist_ok=True)
