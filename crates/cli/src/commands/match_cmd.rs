@@ -45,6 +45,28 @@ pub(crate) struct Args {
     progress: bool,
 }
 
+/// The match settings both `match` and `rank` take from their flags (`--threads 0` refused).
+pub(crate) fn match_config(
+    rules: musashi_game::Ruleset,
+    games: usize,
+    seed: u64,
+    threads: Option<usize>,
+    opening_plies: u32,
+    max_plies: u32,
+) -> Result<MatchConfig> {
+    let mut config = MatchConfig::new(rules, games);
+    config.seed = seed;
+    if let Some(t) = threads {
+        if t == 0 {
+            bail!("--threads must be at least 1");
+        }
+        config.threads = t;
+    }
+    config.opening_plies = opening_plies;
+    config.max_plies = max_plies;
+    Ok(config)
+}
+
 pub(crate) fn run(a: Args) -> Result<()> {
     if a.games == 0 {
         bail!("--games must be at least 1");
@@ -52,16 +74,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
     let rules = a.rules.ruleset();
     let general = agents::factory(&a.general, &rules).context("--general")?;
     let soldiers = agents::factory(&a.soldiers, &rules).context("--soldiers")?;
-    let mut config = MatchConfig::new(rules, a.games);
-    config.seed = a.seed;
-    if let Some(t) = a.threads {
-        if t == 0 {
-            bail!("--threads must be at least 1");
-        }
-        config.threads = t;
-    }
-    config.opening_plies = a.opening_plies;
-    config.max_plies = a.max_plies;
+    let config = match_config(rules, a.games, a.seed, a.threads, a.opening_plies, a.max_plies)?;
     if let Some(dir) = a.out.parent()
         && !dir.as_os_str().is_empty()
     {

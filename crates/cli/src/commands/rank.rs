@@ -9,8 +9,8 @@ use crate::tables::{TableOracle, load_tables};
 use crate::train::run_dir::write_atomic;
 use anyhow::{Context, Result, bail};
 use musashi_evaluator::{
-    Accuracy, FitOptions, MatchConfig, Ratings, SideRatings, Standing, TournamentGame, accuracy, fit_ratings,
-    fit_side_ratings, gauntlet, play_tournament, round_robin, standings,
+    Accuracy, FitOptions, Ratings, SideRatings, Standing, TournamentGame, accuracy, fit_ratings, fit_side_ratings,
+    gauntlet, play_tournament, round_robin, standings,
 };
 use musashi_game::{Ruleset, Side};
 use musashi_search::{Agent, AgentSpec};
@@ -225,16 +225,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
     } else {
         round_robin(players.len())
     };
-    let mut config = MatchConfig::new(rules, a.games);
-    config.seed = a.seed;
-    if let Some(t) = a.threads {
-        if t == 0 {
-            bail!("--threads must be at least 1");
-        }
-        config.threads = t;
-    }
-    config.opening_plies = a.opening_plies;
-    config.max_plies = a.max_plies;
+    let config = super::match_cmd::match_config(rules, a.games, a.seed, a.threads, a.opening_plies, a.max_plies)?;
     std::fs::create_dir_all(&a.out).with_context(|| format!("cannot create {}", a.out.display()))?;
 
     eprintln!(
