@@ -126,6 +126,22 @@ fn export_writes_a_bundle_whose_levels_play_like_the_pipeline() {
     let again = run(&["export", "--config", dir.join("export.toml").to_str().unwrap()]);
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
+    // A forced export that fails (here: the checkpoint is missing) leaves the bundle as it was.
+    let cfg = dir.join("export.toml");
+    let before = std::fs::read(bundle.join("manifest.json")).unwrap();
+    let missing = format!("checkpoint={}", dir.join("nowhere").display());
+    let failed = run(&["export", "--config", cfg.to_str().unwrap(), "--force", "--set", &missing]);
+    assert!(!failed.status.success());
+    assert_eq!(std::fs::read(bundle.join("manifest.json")).unwrap(), before, "the old bundle is kept");
+    // A forced export that succeeds replaces it, leaving no temporary or old folder beside it.
+    ok(&run(&["export", "--config", cfg.to_str().unwrap(), "--force"]));
+    assert!(bundle.join("manifest.json").is_file());
+    let beside: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(beside.is_empty(), "{beside:?}");
 
     // Every level plays the moves of the in-pipeline agent with the same settings and seed.
     for l in levels {

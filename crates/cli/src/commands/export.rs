@@ -97,11 +97,10 @@ pub(crate) fn run(a: Args) -> Result<()> {
 pub(crate) fn export(config: &ExportConfig, force: bool) -> Result<()> {
     let threads =
         if config.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { config.threads };
-    if config.out.exists() {
-        if !force {
-            bail!("{} exists: pass --force to replace it", config.out.display());
-        }
-        std::fs::remove_dir_all(&config.out).with_context(|| format!("cannot remove {}", config.out.display()))?;
+    // With --force the old bundle stays in place until the new one is complete (write_bundle):
+    // a calibration that fails or is killed leaves it as it was.
+    if config.out.exists() && !force {
+        bail!("{} exists: pass --force to replace it", config.out.display());
     }
     let main_ckpt = resolve_checkpoint(&config.checkpoint)?;
     let mut ws = WeightSet::default();
@@ -339,8 +338,9 @@ pub(crate) fn export(config: &ExportConfig, force: bool) -> Result<()> {
     Ok(())
 }
 
-/// Writes the bundle folder (through a temporary sibling, renamed at the end): the manifest, the
-/// weights, the calibration report and the resolved configuration.
+/// Writes the bundle folder (through a temporary sibling, renamed at the end, replacing an
+/// existing bundle only then): the manifest, the weights, the calibration report and the
+/// resolved configuration.
 pub(crate) fn write_bundle(
     out: &Path,
     manifest: &Manifest,
@@ -360,6 +360,22 @@ pub(crate) fn write_bundle(
     }
     std::fs::write(tmp.join("calibration.md"), report)?;
     std::fs::write(tmp.join("export.resolved.toml"), resolved_config)?;
-    std::fs::rename(&tmp, out).with_context(|| format!("cannot move the bundle to {}", out.display()))?;
+    // A bundle already there (--force) is moved aside first and removed only once the new one
+    // is in place.
+    let old = out.with_file_name(format!(".{name}.old-{}", std::process::id()));
+    let replaced = out.exists();
+    if replaced {
+        let _ = std::fs::remove_dir_all(&old);
+        std::fs::rename(out, &old).with_context(|| format!("cannot move the old bundle {} aside", out.display()))?;
+    }
+    if let Err(e) = std::fs::rename(&tmp, out) {
+        if replaced {
+            let _ = std::fs::rename(&old, out);
+        }
+        return Err(e).with_context(|| format!("cannot move the bundle to {}", out.display()));
+    }
+    if replaced {
+        std::fs::remove_dir_all(&old).with_context(|| format!("cannot remove the old bundle {}", old.display()))?;
+    }
     Ok(())
 }
