@@ -10,7 +10,6 @@
 use crate::blocks::{Blocks, NO_BLOCK, Split};
 use crate::geometry::Geometry;
 use crate::index::slot;
-use crate::value::GENERAL_WINS_BYTE;
 use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
 
 /// A word of General points (bit `g`: the General on `g`): 32 bits on the 25-point board, so that
@@ -61,14 +60,25 @@ impl Word for u64 {
 }
 
 /// The fixed inputs of one level's pass.
-pub(crate) struct Ctx<'a> {
+pub(crate) struct Ctx<'a, W> {
     pub(crate) geo: &'a Geometry,
     pub(crate) split: &'a Split,
     pub(crate) blocks: &'a Blocks,
     /// Positions per soldier set (`E`).
     pub(crate) e: usize,
-    /// The capture points of each set.
-    pub(crate) caps: &'a [u64],
+    /// The capture masks of each set.
+    pub(crate) caps: &'a [CapWords<W>],
+}
+
+/// A set's capture masks (see [`crate::captures::Captures`]) as words.
+#[derive(Clone, Copy, Default, Debug)]
+pub(crate) struct CapWords<W> {
+    /// The points where an arriving General captures.
+    pub(crate) points: W,
+    /// General points with a capture that wins for the General.
+    pub(crate) lost: W,
+    /// General points whose capture bound is above 0 and not a General win.
+    pub(crate) late: W,
 }
 
 /// One group of consecutive blocks: its share of every per-set, per-position and per-block array.
@@ -81,6 +91,8 @@ pub(crate) struct Group<'a, W> {
     /// General wins found in this iteration.
     pub(crate) fg: &'a mut [W],
     pub(crate) pend: &'a mut [W],
+    /// Per set: the earliest capture bound among its pending positions (when `pend` is not 0).
+    pub(crate) due: &'a mut [u8],
     pub(crate) gd: &'a mut [u8],
     pub(crate) sd: &'a mut [u8],
     /// Per block: General wins found in this iteration.
@@ -131,6 +143,7 @@ pub(crate) fn groups<'a, W>(
     ws: &'a mut [W],
     fg: &'a mut [W],
     pend: &'a mut [W],
+    due: &'a mut [u8],
     gd: &'a mut [u8],
     sd: &'a mut [u8],
     front: &'a mut [bool],
@@ -143,6 +156,7 @@ pub(crate) fn groups<'a, W>(
     let mut ws = pieces(ws, sets()).into_iter();
     let mut fg = pieces(fg, sets()).into_iter();
     let mut pend = pieces(pend, sets()).into_iter();
+    let mut due = pieces(due, sets()).into_iter();
     let mut gd = pieces(gd, sets().map(|s| s * e)).into_iter();
     let mut sd = pieces(sd, sets().map(|s| s * e)).into_iter();
     let mut front = pieces(front, blks()).into_iter();
@@ -157,6 +171,7 @@ pub(crate) fn groups<'a, W>(
             ws: ws.next().unwrap(),
             fg: fg.next().unwrap(),
             pend: pend.next().unwrap(),
+            due: due.next().unwrap(),
             gd: gd.next().unwrap(),
             sd: sd.next().unwrap(),
             front: front.next().unwrap(),
@@ -166,17 +181,37 @@ pub(crate) fn groups<'a, W>(
         .collect()
 }
 
+/// Words an accumulator holds and a source window spans: a power of two at least as large as
+/// any block (`C(16, 8)` = 12,870 sets), so that indices masked to it need no bounds check. The
+/// `fg` arrays carry `SPAN` words of padding after the last set.
+pub(crate) const SPAN: usize = 1 << 14;
+
+/// The `SPAN` words of `fg` from a block's first set on.
+#[inline]
+fn window<W: Word>(fg: &[W], start: usize) -> &[W; SPAN] {
+    fg[start..start + SPAN].try_into().expect("fg carries SPAN words of padding")
+}
+
+/// `acc[t] |= src[s] & keep` for every pair (the indices are below `SPAN`: masking them only
+/// tells the compiler so).
+#[inline]
+fn or_pairs<W: Word>(acc: &mut [W; SPAN], src: &[W; SPAN], pairs: &[(u16, u16)], keep: W) {
+    for &(t, s) in pairs {
+        acc[t as usize % SPAN] |= src[s as usize % SPAN] & keep;
+    }
+}
+
 /// The General wins of the previous iteration, read by every block's soldiers' step.
 pub(crate) struct Prev<'a, W> {
     pub(crate) fg: &'a [W],
     pub(crate) front: &'a [bool],
 }
 
-impl Ctx<'_> {
+impl<W: Word> Ctx<'_, W> {
     /// One pass over a group. Without `prev` (ply 0) every set gets its General step at ply 0;
     /// with it, ply `k` (soldiers) pulls the previous General wins into each set, and ply `k + 1`
     /// (General) visits the sets that gained soldiers' wins or wait for a capture bound.
-    pub(crate) fn pass<W: Word>(&self, g: Group<'_, W>, prev: Option<&Prev<'_, W>>, k: u32, acc: &mut [W]) -> Found {
+    pub(crate) fn pass(&self, g: Group<'_, W>, prev: Option<&Prev<'_, W>>, k: u32, acc: &mut [W]) -> Found {
         let (geo, split, blocks, e) = (self.geo, self.split, self.blocks, self.e);
         let mut found = Found::default();
         for (bi, b) in g.blocks.clone().enumerate() {
@@ -184,15 +219,14 @@ impl Ctx<'_> {
             let len = range.len();
             let off = range.start - g.first;
             let (m, high) = (blocks.low[b] as usize, blocks.high[b]);
-            let acc = &mut acc[..len];
-            acc.fill(W::ZERO);
+            acc[..len].fill(W::ZERO);
             if let Some(prev) = prev {
                 if g.full[bi] && !g.waiting[bi] {
                     g.front[bi] = false;
                     continue;
                 }
                 if !g.full[bi] {
-                    self.pull(b, prev, acc);
+                    self.pull(b, prev, acc, len);
                 }
             }
             let ply_g = if prev.is_some() { k + 1 } else { 0 };
@@ -217,28 +251,46 @@ impl Ctx<'_> {
                 }
                 full &= g.ws[r].to_u64() == free;
                 let mut won = 0u64;
-                if prev.is_none() || ns != 0 || g.pend[r] != W::ZERO {
-                    let caps = self.caps[g.first + r];
-                    let bad = free & !caps & !g.ws[r].to_u64();
-                    let mut c = free & !geo.spread(bad) & !g.wg[r].to_u64();
+                // A set is visited when its soldiers' side gained wins (its General positions may
+                // have lost their last escape) or when a pending position's bound is reached.
+                let pend = g.pend[r] != W::ZERO;
+                if prev.is_none() || ns != 0 || (pend && g.due[r] as u32 <= ply_g) {
+                    let cw = self.caps[g.first + r];
+                    let bad = free & !cw.points.to_u64() & !g.ws[r].to_u64();
+                    // Every non-capturing move loses, not yet won, and no capture wins.
+                    let c = free & !geo.spread(bad) & !(g.wg[r] | cw.lost).to_u64();
                     let gd = &mut g.gd[pos];
+                    // Without a capture: won now; with one: won once the bound is reached.
+                    won = c & !cw.late.to_u64();
                     let mut wait = 0u64;
-                    while c != 0 {
-                        let p = c.trailing_zeros();
-                        c &= c - 1;
-                        let byte = &mut gd[slot(p, set) as usize];
-                        if *byte as u32 <= ply_g {
+                    let mut due = u8::MAX;
+                    let mut late = c & cw.late.to_u64();
+                    while late != 0 {
+                        let p = late.trailing_zeros();
+                        late &= late - 1;
+                        let bound = gd[slot(p, set) as usize];
+                        if bound as u32 <= ply_g {
                             won |= 1 << p;
-                            *byte = ply_g as u8;
-                        } else if *byte != GENERAL_WINS_BYTE {
+                        } else {
                             wait |= 1 << p;
+                            due = due.min(bound);
                         }
                     }
+                    let mut w = won;
+                    while w != 0 {
+                        let p = w.trailing_zeros();
+                        w &= w - 1;
+                        gd[slot(p, set) as usize] = ply_g as u8;
+                    }
                     g.pend[r] = W::from_u64(wait);
+                    g.due[r] = due;
                     g.wg[r] |= W::from_u64(won);
                     found.general += won.count_ones() as u64;
                     found.pending += wait.count_ones() as u64;
                     waiting |= wait != 0;
+                } else if pend {
+                    found.pending += g.pend[r].to_u64().count_ones() as u64;
+                    waiting = true;
                 }
                 g.fg[r] = W::from_u64(won);
                 front |= won != 0;
@@ -252,21 +304,18 @@ impl Ctx<'_> {
 
     /// The soldiers' step for block `b`: ORs into `acc` every previous General win that a soldier
     /// move from a set of the block reaches (masked where the moving soldier stood).
-    fn pull<W: Word>(&self, b: usize, prev: &Prev<'_, W>, acc: &mut [W]) {
+    fn pull(&self, b: usize, prev: &Prev<'_, W>, acc: &mut [W], len: usize) {
         let (split, blocks) = (self.split, self.blocks);
         let x = split.x;
-        let len = acc.len();
+        let acc: &mut [W; SPAN] = (&mut acc[..SPAN]).try_into().expect("the accumulator spans SPAN words");
         let m = blocks.low[b] as usize;
         let high = blocks.high[b];
         let bit = |p: u32| W::from_u64(1u64 << p);
         // Moves between two low points stay inside the block.
         if prev.front[b] {
-            let src = &prev.fg[blocks.range(b)];
+            let src = window(prev.fg, blocks.start[b]);
             for pm in &split.low_low[m] {
-                let keep = !bit(pm.origin);
-                for &(t, s) in &pm.pairs {
-                    acc[t as usize] |= src[s as usize] & keep;
-                }
+                or_pairs(acc, src, &pm.pairs, !bit(pm.origin));
             }
         }
         // Moves between two high points map the block onto another one, position by position.
@@ -282,7 +331,7 @@ impl Ctx<'_> {
             }
             let keep = !bit(origin);
             let src = &prev.fg[blocks.start[sb]..blocks.start[sb] + len];
-            for (d, &s) in acc.iter_mut().zip(src) {
+            for (d, &s) in acc[..len].iter_mut().zip(src) {
                 *d |= s & keep;
             }
         }
@@ -305,11 +354,7 @@ impl Ctx<'_> {
             if sb == NO_BLOCK || !prev.front[sb as usize] {
                 continue;
             }
-            let keep = !bit(origin);
-            let src = &prev.fg[blocks.range(sb as usize)];
-            for &(t, s) in pairs {
-                acc[t as usize] |= src[s as usize] & keep;
-            }
+            or_pairs(acc, window(prev.fg, blocks.start[sb as usize]), pairs, !bit(origin));
         }
     }
 }

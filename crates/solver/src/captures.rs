@@ -2,13 +2,25 @@
 //! captures allow the soldiers (the capture children live in lower levels, already solved).
 
 use crate::geometry::Geometry;
-use crate::index::LevelShape;
+use crate::index::{LevelShape, slot};
 use crate::value::GENERAL_WINS_BYTE;
 use std::sync::Arc;
 
+/// What the capture bounds of one soldier set say, as masks of General points.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Captures {
+    /// The points where an arriving General captures.
+    pub(crate) points: u64,
+    /// General points with a capture that wins for the General: never won for the soldiers.
+    pub(crate) lost: u64,
+    /// General points whose captures all lose, and lose later (bound above 0): won no earlier
+    /// than their bound.
+    pub(crate) late: u64,
+}
+
 /// Writes, for every General point of one soldier set, the capture bound: 0 without captures,
 /// 1 + the longest capture child, or 255 when some capture wins for the General. Returns the
-/// capture points.
+/// capture points and the General points with a bound above 0, split by whether it is 255.
 pub(crate) fn capture_bounds(
     geo: &Geometry,
     threshold: u32,
@@ -16,25 +28,28 @@ pub(crate) fn capture_bounds(
     set: u64,
     lower: &[Option<Arc<Vec<u8>>>],
     out: &mut [u8],
-) -> u64 {
+) -> Captures {
+    out.fill(0);
     let caps = geo.capture_points(set);
     if caps == 0 {
-        out.fill(0);
-        return 0;
+        return Captures::default();
     }
-    let mut bound = [0u8; 64];
+    let free = geo.mask & !set;
+    let (mut lost, mut late) = (0u64, 0u64);
     let mut c = caps;
     while c != 0 {
         let p = c.trailing_zeros();
         c &= c - 1;
-        if geo.neighbours[p as usize] & geo.mask & !set == 0 {
+        // The General points one step from p (the lines are symmetric).
+        let from = geo.neighbours[p as usize] & free;
+        if from == 0 {
             // No General can arrive here (every neighbour holds a soldier), so this capture,
             // which could take four pairs, is never played.
             continue;
         }
         let taken = geo.captured_at(p, set);
         let m = n - taken.count_ones();
-        bound[p as usize] = if m <= threshold {
+        let bound = if m <= threshold {
             GENERAL_WINS_BYTE
         } else {
             let table = lower[m as usize].as_ref().expect("lower levels are solved first");
@@ -42,23 +57,20 @@ pub(crate) fn capture_bounds(
             let b = table[LevelShape { points: geo.points, soldiers: m }.index(p, child) as usize];
             if b == GENERAL_WINS_BYTE { GENERAL_WINS_BYTE } else { b + 1 }
         };
-    }
-    let mut free = geo.mask & !set;
-    let mut s = 0;
-    while free != 0 {
-        let g = free.trailing_zeros();
-        free &= free - 1;
-        let mut near = geo.neighbours[g as usize] & caps;
-        let mut cb = 0u8;
-        while near != 0 {
-            let p = near.trailing_zeros();
-            near &= near - 1;
-            cb = cb.max(bound[p as usize]);
+        if bound == GENERAL_WINS_BYTE {
+            lost |= from;
+        } else {
+            late |= from;
         }
-        out[s] = cb;
-        s += 1;
+        let mut f = from;
+        while f != 0 {
+            let g = f.trailing_zeros();
+            f &= f - 1;
+            let b = &mut out[slot(g, set) as usize];
+            *b = (*b).max(bound);
+        }
     }
-    caps
+    Captures { points: caps, lost, late: late & !lost }
 }
 
 #[cfg(test)]
@@ -77,7 +89,8 @@ mod tests {
         assert_eq!(geo.capture_points(set), 1 << 12);
         let lower = vec![None; 10];
         let mut out = vec![7u8; 25 - 9];
-        capture_bounds(&geo, 0, 9, set, &lower, &mut out);
+        let c = capture_bounds(&geo, 0, 9, set, &lower, &mut out);
         assert!(out.iter().all(|&b| b == 0), "{out:?}");
+        assert_eq!(c, Captures { points: 1 << 12, lost: 0, late: 0 });
     }
 }

@@ -14,8 +14,10 @@ pub(crate) struct Geometry {
     pub neighbours: [u64; MAX_POINTS],
     /// Capture pairs through each point (unused entries 0).
     pub pairs: [[u64; 4]; MAX_POINTS],
-    /// Every capture triple as (pair mask, middle point bit).
-    pub triples: Vec<(u64, u64)>,
+    /// Capture triples `(p - d, p, p + d)` grouped by `d`: the middle points of each `d`.
+    shifted: Vec<(u32, u64)>,
+    /// The other capture triples (none on the two boards' numberings, kept for generality).
+    irregular: Vec<(u64, u64)>,
     /// `spread[c][v]`: the union of the neighbours of the points of byte `c` given by `v`.
     spread: Vec<[u64; 256]>,
 }
@@ -29,6 +31,19 @@ impl Geometry {
                 if pair != 0 {
                     triples.push((pair, 1u64 << p));
                 }
+            }
+        }
+        let mut shifted: Vec<(u32, u64)> = Vec::new();
+        let mut irregular = Vec::new();
+        for &(pair, mid) in &triples {
+            let (a, b, p) = (pair.trailing_zeros(), 63 - pair.leading_zeros(), mid.trailing_zeros());
+            if a < p && p - a == b - p {
+                match shifted.iter_mut().find(|(d, _)| *d == p - a) {
+                    Some((_, mids)) => *mids |= mid,
+                    None => shifted.push((p - a, mid)),
+                }
+            } else {
+                irregular.push((pair, mid));
             }
         }
         let chunks = t.num_points.div_ceil(8);
@@ -50,7 +65,8 @@ impl Geometry {
             points: t.num_points as u32,
             neighbours: t.neighbours,
             pairs: t.capture_pairs,
-            triples,
+            shifted,
+            irregular,
             spread,
         }
     }
@@ -69,8 +85,12 @@ impl Geometry {
     /// point never completes a pair, so this does not depend on where the General stands).
     #[inline]
     pub(crate) fn capture_points(&self, soldiers: u64) -> u64 {
+        // Both ends of a triple (p - d, p, p + d) hold soldiers when bit p is set in both shifts.
         let mut m = 0;
-        for &(pair, mid) in &self.triples {
+        for &(d, mids) in &self.shifted {
+            m |= (soldiers >> d) & (soldiers << d) & mids;
+        }
+        for &(pair, mid) in &self.irregular {
             if soldiers & pair == pair {
                 m |= mid;
             }
@@ -88,5 +108,34 @@ impl Geometry {
             }
         }
         c
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn capture_points_match_the_triples() {
+        for board in [Board::Square25, Board::Setchin33] {
+            let geo = Geometry::new(board);
+            let t = board.topology();
+            let mut x = 0x9E37_79B9_7F4A_7C15u64;
+            for _ in 0..20_000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let soldiers = x & geo.mask;
+                let mut want = 0;
+                for p in 0..MAX_POINTS {
+                    for &pair in &t.capture_pairs[p] {
+                        if pair != 0 && soldiers & pair == pair {
+                            want |= 1 << p;
+                        }
+                    }
+                }
+                assert_eq!(geo.capture_points(soldiers), want & !soldiers, "{board:?} {soldiers:#x}");
+            }
+        }
     }
 }

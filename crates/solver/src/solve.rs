@@ -21,11 +21,11 @@
 //!   pull is array work, and one pass over the blocks ([`crate::block_pass`]) does the soldiers'
 //!   ply `k` and the General ply `k + 1`, skipping blocks with nothing left to win.
 
-use crate::block_pass::{Ctx, Found, Prev, Word, groups};
+use crate::block_pass::{CapWords, Ctx, Found, Prev, SPAN, Word, groups};
 use crate::blocks::{Blocks, Split};
 use crate::captures::capture_bounds;
 use crate::geometry::Geometry;
-use crate::index::{LevelShape, next_set, unrank};
+use crate::index::{LevelShape, next_set, slot, unrank};
 use crate::table::LevelTable;
 use crate::value::{GENERAL_WINS_BYTE, MAX_DISTANCE};
 use musashi_game::Board;
@@ -200,10 +200,12 @@ fn solve_level<W: Word, E>(
     let nb = blocks.len();
     let mut wg = vec![W::ZERO; num_sets];
     let mut ws = vec![W::ZERO; num_sets];
-    let mut fg_prev = vec![W::ZERO; num_sets];
-    let mut fg_next = vec![W::ZERO; num_sets];
+    // Padded so that every block's source window (SPAN words) lies inside.
+    let mut fg_prev = vec![W::ZERO; num_sets + SPAN];
+    let mut fg_next = vec![W::ZERO; num_sets + SPAN];
     let mut pend = vec![W::ZERO; num_sets];
-    let mut caps = vec![0u64; num_sets];
+    let mut due = vec![u8::MAX; num_sets];
+    let mut caps = vec![CapWords::<W>::default(); num_sets];
     let mut front_prev = vec![false; nb];
     let mut front_next = vec![false; nb];
     let mut full = vec![false; nb];
@@ -211,13 +213,18 @@ fn solve_level<W: Word, E>(
     let mut general = vec![0u8; num_sets * e];
     let mut soldiers = vec![GENERAL_WINS_BYTE; num_sets * e];
     let lower_bytes: u64 = lower.iter().flatten().map(|t| t.len() as u64).sum();
-    let working_bytes = (num_sets * (5 * std::mem::size_of::<W>() + 8) + nb * (4 + 24) + 2 * num_sets * e) as u64;
+    let working_bytes = (num_sets * (8 * std::mem::size_of::<W>() + 1) + nb * (4 + 24) + 2 * num_sets * e) as u64;
 
     // Before the first step: each General position's capture bound.
     general.par_chunks_mut(CHUNK * e).zip(caps.par_chunks_mut(CHUNK)).enumerate().for_each(|(ci, (gd, cp))| {
         let mut set = unrank((ci * CHUNK) as u64, n);
         for (i, c) in cp.iter_mut().enumerate() {
-            *c = capture_bounds(geo, config.threshold, n, set, lower, &mut gd[i * e..(i + 1) * e]);
+            let found = capture_bounds(geo, config.threshold, n, set, lower, &mut gd[i * e..(i + 1) * e]);
+            *c = CapWords {
+                points: W::from_u64(found.points),
+                lost: W::from_u64(found.lost),
+                late: W::from_u64(found.late),
+            };
             if n > 0 {
                 set = next_set(set);
             }
@@ -234,7 +241,7 @@ fn solve_level<W: Word, E>(
     if *bounds.last().unwrap() != nb {
         bounds.push(nb);
     }
-    let max_block = (0..nb).map(|b| blocks.range(b).len()).max().unwrap_or(0);
+    debug_assert!((0..nb).all(|b| blocks.range(b).len() <= SPAN), "a block larger than an accumulator");
     let ctx = Ctx { geo, split, blocks: &blocks, e, caps: &caps };
 
     // Ply 0 (General to move): traps, and positions waiting for a capture bound.
@@ -246,6 +253,7 @@ fn solve_level<W: Word, E>(
         &mut ws,
         &mut fg_prev,
         &mut pend,
+        &mut due,
         &mut general,
         &mut soldiers,
         &mut front_prev,
@@ -253,7 +261,7 @@ fn solve_level<W: Word, E>(
         &mut waiting,
     )
     .into_par_iter()
-    .map_init(|| vec![W::ZERO; max_block], |acc, g| ctx.pass(g, None, 0, acc))
+    .map_init(|| vec![W::ZERO; SPAN], |acc, g| ctx.pass(g, None, 0, acc))
     .reduce(Found::default, |a, b| a + b);
     progress(Event::Step { soldiers: n, ply: 0, new_wins: found.general });
     let mut pending = found.pending;
@@ -273,6 +281,7 @@ fn solve_level<W: Word, E>(
             &mut ws,
             &mut fg_next,
             &mut pend,
+            &mut due,
             &mut general,
             &mut soldiers,
             &mut front_next,
@@ -280,7 +289,7 @@ fn solve_level<W: Word, E>(
             &mut waiting,
         )
         .into_par_iter()
-        .map_init(|| vec![W::ZERO; max_block], |acc, g| ctx.pass(g, Some(&prev), k, acc))
+        .map_init(|| vec![W::ZERO; SPAN], |acc, g| ctx.pass(g, Some(&prev), k, acc))
         .reduce(Found::default, |a, b| a + b);
         progress(Event::Step { soldiers: n, ply: k, new_wins: found.soldiers });
         progress(Event::Step { soldiers: n, ply: k + 1, new_wins: found.general });
@@ -300,43 +309,25 @@ fn solve_level<W: Word, E>(
         .map(|(ci, (gd, wc))| {
             let mut set = unrank((ci * CHUNK) as u64, n);
             let mut won = 0u64;
-            let mut longest = 0u8;
             for (i, w) in wc.iter().enumerate() {
                 let w = w.to_u64();
-                let mut free = mask & !set;
-                let mut s = 0;
-                while free != 0 {
-                    let g = free.trailing_zeros();
-                    free &= free - 1;
-                    let b = &mut gd[i * e + s];
-                    if w >> g & 1 == 0 {
-                        *b = GENERAL_WINS_BYTE;
-                    } else {
-                        won += 1;
-                        longest = longest.max(*b);
-                    }
-                    s += 1;
+                won += w.count_ones() as u64;
+                let mut lost = mask & !set & !w;
+                while lost != 0 {
+                    let g = lost.trailing_zeros();
+                    lost &= lost - 1;
+                    gd[i * e + slot(g, set) as usize] = GENERAL_WINS_BYTE;
                 }
                 if n > 0 {
                     set = next_set(set);
                 }
             }
-            (won, longest)
+            (won, longest_win(gd))
         })
         .collect();
     let stats_s: Vec<(u64, u8)> = soldiers
         .par_chunks(CHUNK * e)
-        .map(|sd| {
-            let mut won = 0u64;
-            let mut longest = 0u8;
-            for &b in sd {
-                if b != GENERAL_WINS_BYTE {
-                    won += 1;
-                    longest = longest.max(b);
-                }
-            }
-            (won, longest)
-        })
+        .map(|sd| (sd.iter().map(|&b| (b != GENERAL_WINS_BYTE) as u64).sum(), longest_win(sd)))
         .collect();
     let per_side = shape.positions_per_side();
     let side = |v: &[(u64, u8)]| {
@@ -357,6 +348,11 @@ fn solve_level<W: Word, E>(
         lower_bytes,
     };
     Ok((LevelTable::new(config.board, config.threshold, shape, general, soldiers), stats))
+}
+
+/// The longest win among value bytes (0 when none is won).
+fn longest_win(values: &[u8]) -> u8 {
+    values.iter().map(|&b| if b == GENERAL_WINS_BYTE { 0 } else { b }).max().unwrap_or(0)
 }
 
 fn found_anything(front: &[bool]) -> bool {
