@@ -70,11 +70,10 @@ pub(crate) struct Ctx<'a, W> {
     pub(crate) caps: &'a [CapWords<W>],
 }
 
-/// A set's capture masks (see [`crate::captures::Captures`]) as words.
+/// A set's capture masks (see [`crate::captures::Captures`]) as words (the capture points
+/// themselves are recomputed when needed: a few shifts, and 8 bytes per set less on 33 points).
 #[derive(Clone, Copy, Default, Debug)]
 pub(crate) struct CapWords<W> {
-    /// The points where an arriving General captures.
-    pub(crate) points: W,
     /// General points with a capture that wins for the General.
     pub(crate) lost: W,
     /// General points whose capture bound is above 0 and not a General win.
@@ -256,7 +255,7 @@ impl<W: Word> Ctx<'_, W> {
                 let pend = g.pend[r] != W::ZERO;
                 if prev.is_none() || ns != 0 || (pend && g.due[r] as u32 <= ply_g) {
                     let cw = self.caps[g.first + r];
-                    let bad = free & !cw.points.to_u64() & !g.ws[r].to_u64();
+                    let bad = free & !geo.capture_points(set) & !g.ws[r].to_u64();
                     // Every non-capturing move loses, not yet won, and no capture wins.
                     let c = free & !geo.spread(bad) & !(g.wg[r] | cw.lost).to_u64();
                     let gd = &mut g.gd[pos];

@@ -9,8 +9,6 @@ use std::sync::Arc;
 /// What the capture bounds of one soldier set say, as masks of General points.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Captures {
-    /// The points where an arriving General captures.
-    pub(crate) points: u64,
     /// General points with a capture that wins for the General: never won for the soldiers.
     pub(crate) lost: u64,
     /// General points whose captures all lose, and lose later (bound above 0): won no earlier
@@ -20,7 +18,7 @@ pub(crate) struct Captures {
 
 /// Writes, for every General point of one soldier set, the capture bound: 0 without captures,
 /// 1 + the longest capture child, or 255 when some capture wins for the General. Returns the
-/// capture points and the General points with a bound above 0, split by whether it is 255.
+/// General points with a bound above 0, split by whether it is 255.
 pub(crate) fn capture_bounds(
     geo: &Geometry,
     threshold: u32,
@@ -70,7 +68,7 @@ pub(crate) fn capture_bounds(
             *b = (*b).max(bound);
         }
     }
-    Captures { points: caps, lost, late: late & !lost }
+    Captures { lost, late: late & !lost }
 }
 
 #[cfg(test)]
@@ -91,6 +89,6 @@ mod tests {
         let mut out = vec![7u8; 25 - 9];
         let c = capture_bounds(&geo, 0, 9, set, &lower, &mut out);
         assert!(out.iter().all(|&b| b == 0), "{out:?}");
-        assert_eq!(c, Captures { points: 1 << 12, lost: 0, late: 0 });
+        assert_eq!(c, Captures { lost: 0, late: 0 });
     }
 }

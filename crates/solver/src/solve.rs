@@ -213,18 +213,14 @@ fn solve_level<W: Word, E>(
     let mut general = vec![0u8; num_sets * e];
     let mut soldiers = vec![GENERAL_WINS_BYTE; num_sets * e];
     let lower_bytes: u64 = lower.iter().flatten().map(|t| t.len() as u64).sum();
-    let working_bytes = (num_sets * (8 * std::mem::size_of::<W>() + 1) + nb * (4 + 24) + 2 * num_sets * e) as u64;
+    let working_bytes = (num_sets * (7 * std::mem::size_of::<W>() + 1) + nb * (4 + 24) + 2 * num_sets * e) as u64;
 
     // Before the first step: each General position's capture bound.
     general.par_chunks_mut(CHUNK * e).zip(caps.par_chunks_mut(CHUNK)).enumerate().for_each(|(ci, (gd, cp))| {
         let mut set = unrank((ci * CHUNK) as u64, n);
         for (i, c) in cp.iter_mut().enumerate() {
             let found = capture_bounds(geo, config.threshold, n, set, lower, &mut gd[i * e..(i + 1) * e]);
-            *c = CapWords {
-                points: W::from_u64(found.points),
-                lost: W::from_u64(found.lost),
-                late: W::from_u64(found.late),
-            };
+            *c = CapWords { lost: W::from_u64(found.lost), late: W::from_u64(found.late) };
             if n > 0 {
                 set = next_set(set);
             }
