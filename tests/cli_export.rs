@@ -198,6 +198,38 @@ fn export_writes_a_bundle_whose_levels_play_like_the_pipeline() {
 }
 
 #[test]
+fn each_side_can_take_its_own_checkpoint() {
+    // The General from another generation (other weights), the soldiers from the main one.
+    let (dir, ckpt, _) = export("sides");
+    let general = dir.join("checkpoints").join("gen-0001");
+    tiny_checkpoint(&general, 6);
+    let bundle = dir.join("bundle-sides");
+    ok(&run(&[
+        "export",
+        "--config",
+        dir.join("export.toml").to_str().unwrap(),
+        "--set",
+        &format!("general_checkpoint={}", general.display()),
+        "--set",
+        &format!("out={}", bundle.display()),
+    ]));
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(bundle.join("manifest.json")).unwrap()).unwrap();
+    let weights = manifest["weights"].as_array().unwrap();
+    assert_eq!(weights.len(), 2, "one weight file per checkpoint: {weights:?}");
+    let file_of = |source: &Path| {
+        let w = weights.iter().find(|w| w["source"].as_str().unwrap().starts_with(&format!("{} (", source.display())));
+        w.unwrap_or_else(|| panic!("no weights from {} in {weights:?}", source.display()))["file"].clone()
+    };
+    for l in manifest["levels"].as_array().unwrap() {
+        let want = if l["side"] == "general" { file_of(&general) } else { file_of(&ckpt) };
+        assert_eq!(l["weights"], want, "{l}");
+    }
+    let resolved = std::fs::read_to_string(bundle.join("export.resolved.toml")).unwrap();
+    assert!(resolved.contains("general_checkpoint = "), "{resolved}");
+}
+
+#[test]
 fn bad_bundles_are_refused_with_clear_errors() {
     let (dir, _, bundle) = export("bad");
     let manifest_path = bundle.join("manifest.json");

@@ -27,7 +27,7 @@ pub(crate) struct Candidate {
     /// PUCT exploration constant (default: the search's).
     #[serde(default)]
     pub(crate) cpuct: Option<f32>,
-    /// Another checkpoint for this candidate (default: the export's).
+    /// Another checkpoint for this candidate (default: the export's for the side measured).
     #[serde(default)]
     pub(crate) checkpoint: Option<PathBuf>,
 }
@@ -57,6 +57,13 @@ pub(crate) struct ExportConfig {
     pub(crate) name: String,
     /// The checkpoint folder, or a run's checkpoints/BEST or LATEST pointer file.
     pub(crate) checkpoint: PathBuf,
+    /// The checkpoint of the General's levels (default: `checkpoint`): a run's General can peak
+    /// at another generation than its soldiers.
+    #[serde(default)]
+    pub(crate) general_checkpoint: Option<PathBuf>,
+    /// The checkpoint of the soldiers' levels (default: `checkpoint`).
+    #[serde(default)]
+    pub(crate) soldiers_checkpoint: Option<PathBuf>,
     /// The bundle folder to write.
     pub(crate) out: PathBuf,
     /// Presets to calibrate levels for.

@@ -103,8 +103,13 @@ pub(crate) fn export(config: &ExportConfig, force: bool) -> Result<()> {
         bail!("{} exists: pass --force to replace it", config.out.display());
     }
     let main_ckpt = resolve_checkpoint(&config.checkpoint)?;
+    let side_ckpt = |p: &Option<PathBuf>| p.as_deref().map_or(Ok(main_ckpt.clone()), resolve_checkpoint);
+    // Indexed by `Side::index()`.
+    let side_ckpts = [side_ckpt(&config.general_checkpoint)?, side_ckpt(&config.soldiers_checkpoint)?];
     let mut ws = WeightSet::default();
-    ws.add(&main_ckpt)?;
+    for ckpt in &side_ckpts {
+        ws.add(ckpt)?;
+    }
 
     let mut manifest_levels = Vec::new();
     let mut rules_entries = Vec::new();
@@ -112,9 +117,10 @@ pub(crate) fn export(config: &ExportConfig, force: bool) -> Result<()> {
     writeln!(report, "# Calibration of the `{}` bundle\n", config.name)?;
     writeln!(
         report,
-        "Checkpoint `{}`; {} games per candidate, {} per reference pairing and side; seed {}; {} random opening plies; \
-         {threads} threads.\n",
-        main_ckpt.display(),
+        "Checkpoints: General `{}`, soldiers `{}`; {} games per candidate, {} per reference pairing and side; seed {}; \
+         {} random opening plies; {threads} threads.\n",
+        side_ckpts[Side::General.index()].display(),
+        side_ckpts[Side::Soldiers.index()].display(),
         config.games,
         config.reference_games,
         config.seed,
@@ -202,7 +208,7 @@ pub(crate) fn export(config: &ExportConfig, force: bool) -> Result<()> {
                     }
                     let ckpt = match &cand.checkpoint {
                         Some(p) => resolve_checkpoint(p)?,
-                        None => main_ckpt.clone(),
+                        None => side_ckpts[side.index()].clone(),
                     };
                     let file = ws.add(&ckpt)?;
                     let spec = level_spec(&ckpt, &settings)?;
