@@ -267,8 +267,7 @@ fn bad_configs_are_refused_with_clear_errors() {
     let base = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/configs/export.toml")).unwrap();
     // Without the General's own checkpoint (absent on a fresh clone), so that the missing main
     // checkpoint below is the error.
-    let base: String =
-        base.lines().filter(|l| !l.starts_with("general_checkpoint")).map(|l| format!("{l}\n")).collect();
+    let base: String = base.lines().filter(|l| !l.starts_with("general_checkpoint")).flat_map(|l| [l, "\n"]).collect();
     let refused = |text: &str, set: &[&str], expect: &str| {
         std::fs::write(&path, text).unwrap();
         let mut args = vec!["export", "--config", path.to_str().unwrap()];
