@@ -70,9 +70,9 @@ pub(crate) struct Ctx<'a, W> {
     pub(crate) caps: &'a [CapWords<W>],
 }
 
-/// A set's capture masks (see [`crate::captures::Captures`]) as words (the capture points
+/// A set's capture masks (written by [`crate::captures::capture_bounds`]) as words (the capture points
 /// themselves are recomputed when needed: a few shifts, and 8 bytes per set less on 33 points).
-#[derive(Clone, Copy, Default, Debug)]
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub(crate) struct CapWords<W> {
     /// General points with a capture that wins for the General.
     pub(crate) lost: W,

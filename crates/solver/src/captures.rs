@@ -1,36 +1,27 @@
 //! Capture bounds: before a level's first step, each General position learns the longest win its
 //! captures allow the soldiers (the capture children live in lower levels, already solved).
 
+use crate::block_pass::{CapWords, Word};
 use crate::geometry::Geometry;
 use crate::index::{LevelShape, slot};
 use crate::value::GENERAL_WINS_BYTE;
 use std::sync::Arc;
 
-/// What the capture bounds of one soldier set say, as masks of General points.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Captures {
-    /// General points with a capture that wins for the General: never won for the soldiers.
-    pub(crate) lost: u64,
-    /// General points whose captures all lose, and lose later (bound above 0): won no earlier
-    /// than their bound.
-    pub(crate) late: u64,
-}
-
 /// Writes, for every General point of one soldier set, the capture bound: 0 without captures,
 /// 1 + the longest capture child, or 255 when some capture wins for the General. Returns the
 /// General points with a bound above 0, split by whether it is 255.
-pub(crate) fn capture_bounds(
+pub(crate) fn capture_bounds<W: Word>(
     geo: &Geometry,
     threshold: u32,
     n: u32,
     set: u64,
     lower: &[Option<Arc<Vec<u8>>>],
     out: &mut [u8],
-) -> Captures {
+) -> CapWords<W> {
     out.fill(0);
     let caps = geo.capture_points(set);
     if caps == 0 {
-        return Captures::default();
+        return CapWords::default();
     }
     let free = geo.mask & !set;
     let (mut lost, mut late) = (0u64, 0u64);
@@ -68,7 +59,7 @@ pub(crate) fn capture_bounds(
             *b = (*b).max(bound);
         }
     }
-    Captures { lost, late: late & !lost }
+    CapWords { lost: W::from_u64(lost), late: W::from_u64(late & !lost) }
 }
 
 #[cfg(test)]
@@ -87,8 +78,8 @@ mod tests {
         assert_eq!(geo.capture_points(set), 1 << 12);
         let lower = vec![None; 10];
         let mut out = vec![7u8; 25 - 9];
-        let c = capture_bounds(&geo, 0, 9, set, &lower, &mut out);
+        let c = capture_bounds::<u32>(&geo, 0, 9, set, &lower, &mut out);
         assert!(out.iter().all(|&b| b == 0), "{out:?}");
-        assert_eq!(c, Captures { lost: 0, late: 0 });
+        assert_eq!(c, CapWords { lost: 0, late: 0 });
     }
 }

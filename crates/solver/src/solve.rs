@@ -219,8 +219,7 @@ fn solve_level<W: Word, E>(
     general.par_chunks_mut(CHUNK * e).zip(caps.par_chunks_mut(CHUNK)).enumerate().for_each(|(ci, (gd, cp))| {
         let mut set = unrank((ci * CHUNK) as u64, n);
         for (i, c) in cp.iter_mut().enumerate() {
-            let found = capture_bounds(geo, config.threshold, n, set, lower, &mut gd[i * e..(i + 1) * e]);
-            *c = CapWords { lost: W::from_u64(found.lost), late: W::from_u64(found.late) };
+            *c = capture_bounds(geo, config.threshold, n, set, lower, &mut gd[i * e..(i + 1) * e]);
             if n > 0 {
                 set = next_set(set);
             }
