@@ -8,8 +8,8 @@
 //! soldiers. No rank is computed, and a block only writes its own words.
 
 use crate::blocks::{Blocks, NO_BLOCK, Split};
+use crate::general_step::{general_step, mark};
 use crate::geometry::Geometry;
-use crate::index::slot;
 use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
 
 /// A word of General points (bit `g`: the General on `g`): 32 bits on the 25-point board, so that
@@ -240,13 +240,7 @@ impl<W: Word> Ctx<'_, W> {
                 if ns != 0 {
                     g.ws[r] |= W::from_u64(ns);
                     found.soldiers += ns.count_ones() as u64;
-                    let sd = &mut g.sd[pos.clone()];
-                    let mut bits = ns;
-                    while bits != 0 {
-                        let p = bits.trailing_zeros();
-                        bits &= bits - 1;
-                        sd[slot(p, set) as usize] = k as u8;
-                    }
+                    mark(&mut g.sd[pos.clone()], ns, set, k as u8);
                 }
                 full &= g.ws[r].to_u64() == free;
                 let mut won = 0u64;
@@ -255,38 +249,16 @@ impl<W: Word> Ctx<'_, W> {
                 let pend = g.pend[r] != W::ZERO;
                 if prev.is_none() || ns != 0 || (pend && g.due[r] as u32 <= ply_g) {
                     let cw = self.caps[g.first + r];
-                    let bad = free & !geo.capture_points(set) & !g.ws[r].to_u64();
-                    // Every non-capturing move loses, not yet won, and no capture wins.
-                    let c = free & !geo.spread(bad) & !(g.wg[r] | cw.lost).to_u64();
-                    let gd = &mut g.gd[pos];
-                    // Without a capture: won now; with one: won once the bound is reached.
-                    won = c & !cw.late.to_u64();
-                    let mut wait = 0u64;
-                    let mut due = u8::MAX;
-                    let mut late = c & cw.late.to_u64();
-                    while late != 0 {
-                        let p = late.trailing_zeros();
-                        late &= late - 1;
-                        let bound = gd[slot(p, set) as usize];
-                        if bound as u32 <= ply_g {
-                            won |= 1 << p;
-                        } else {
-                            wait |= 1 << p;
-                            due = due.min(bound);
-                        }
-                    }
-                    let mut w = won;
-                    while w != 0 {
-                        let p = w.trailing_zeros();
-                        w &= w - 1;
-                        gd[slot(p, set) as usize] = ply_g as u8;
-                    }
-                    g.pend[r] = W::from_u64(wait);
-                    g.due[r] = due;
+                    let (ws, wg) = (g.ws[r].to_u64(), g.wg[r].to_u64());
+                    let step =
+                        general_step(geo, set, ws, wg, cw.lost.to_u64(), cw.late.to_u64(), &mut g.gd[pos], ply_g);
+                    won = step.won;
+                    g.pend[r] = W::from_u64(step.wait);
+                    g.due[r] = step.due;
                     g.wg[r] |= W::from_u64(won);
                     found.general += won.count_ones() as u64;
-                    found.pending += wait.count_ones() as u64;
-                    waiting |= wait != 0;
+                    found.pending += step.wait.count_ones() as u64;
+                    waiting |= step.wait != 0;
                 } else if pend {
                     found.pending += g.pend[r].to_u64().count_ones() as u64;
                     waiting = true;

@@ -9,13 +9,18 @@
 //! Architecture invariant: this crate depends on the rules crate only (plus rayon and a CRC), and
 //! does no I/O other than reading and writing its own table files.
 
+mod block_level;
 mod block_pass;
 mod blocks;
 mod captures;
+mod general_step;
 mod geometry;
 mod index;
+mod orbit_pass;
+mod orbits;
 mod recheck;
 mod solve;
+mod symmetry;
 mod table;
 mod value;
 

@@ -21,11 +21,12 @@
 //!   pull is array work, and one pass over the blocks ([`crate::block_pass`]) does the soldiers'
 //!   ply `k` and the General ply `k + 1`, skipping blocks with nothing left to win.
 
-use crate::block_pass::{CapWords, Ctx, Found, Prev, SPAN, Word, groups};
-use crate::blocks::{Blocks, Split};
-use crate::captures::capture_bounds;
+use crate::block_level::solve_blocks;
+use crate::blocks::Split;
 use crate::geometry::Geometry;
-use crate::index::{LevelShape, next_set, slot, unrank};
+use crate::index::LevelShape;
+use crate::orbit_pass::solve_orbits;
+use crate::symmetry::Symmetry;
 use crate::table::LevelTable;
 use crate::value::{GENERAL_WINS_BYTE, MAX_DISTANCE};
 use musashi_game::Board;
@@ -140,6 +141,37 @@ impl<E: std::error::Error + 'static> std::error::Error for SolveError<E> {
 pub fn solve<E>(
     config: SolveConfig,
     progress: &(dyn Fn(Event<'_>) + Sync),
+    sink: impl FnMut(Arc<LevelTable>, &LevelStats) -> Result<(), E>,
+) -> Result<(), SolveError<E>> {
+    let pass = if config.board.topology().num_points <= 32 { Pass::Orbits } else { Pass::Blocks };
+    solve_with(config, pass, progress, sink)
+}
+
+/// How a level is solved. Both give the same tables (tested); they differ in time and memory.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Pass {
+    /// Every soldier set, in blocks ([`crate::block_level`]): the least memory; the 33-point
+    /// board's pass.
+    Blocks,
+    /// One soldier set per orbit of the board's symmetries ([`crate::orbit_pass`]): about 8 times
+    /// less work on the 25-point square, for per-set move lists; boards of at most 32 points.
+    Orbits,
+}
+
+/// What a level's pass produces: both sides' value bytes for every position of the level.
+pub(crate) struct SolvedLevel {
+    pub general: Vec<u8>,
+    pub soldiers: Vec<u8>,
+    /// Plies the pass ran.
+    pub steps: u32,
+    /// Bytes the pass allocated (working arrays and value bytes).
+    pub working_bytes: u64,
+}
+
+pub(crate) fn solve_with<E>(
+    config: SolveConfig,
+    pass: Pass,
+    progress: &(dyn Fn(Event<'_>) + Sync),
     mut sink: impl FnMut(Arc<LevelTable>, &LevelStats) -> Result<(), E>,
 ) -> Result<(), SolveError<E>> {
     if config.max_soldiers > 16 {
@@ -147,6 +179,7 @@ pub fn solve<E>(
     }
     let geo = Geometry::new(config.board);
     let split = Split::new(&geo, split_point(geo.points));
+    let sym = Symmetry::new(&geo);
     let max_soldiers = config.max_soldiers.min(geo.points - 1);
     let mut kept: Vec<Option<Arc<Vec<u8>>>> = vec![None; max_soldiers as usize + 1];
     for n in 0..=max_soldiers {
@@ -158,13 +191,28 @@ pub fn solve<E>(
                 kept[m] = None;
             }
         }
-        let (table, stats) = if geo.points <= 32 {
-            solve_level::<u32, E>(&geo, &split, config, n, &kept, progress)?
-        } else {
-            solve_level::<u64, E>(&geo, &split, config, n, &kept, progress)?
+        let start = Instant::now();
+        let shape = LevelShape { points: geo.points, soldiers: n };
+        progress(Event::LevelStart { soldiers: n, positions: 2 * shape.positions_per_side() });
+        let on_step = |ply: u32, new_wins: u64| progress(Event::Step { soldiers: n, ply, new_wins });
+        let (threshold, lower) = (config.threshold, &kept[..]);
+        let solved = match pass {
+            Pass::Orbits => solve_orbits(&geo, &sym, threshold, n, lower, &on_step),
+            Pass::Blocks if geo.points <= 32 => solve_blocks::<u32>(&geo, &split, threshold, n, lower, &on_step),
+            Pass::Blocks => solve_blocks::<u64>(&geo, &split, threshold, n, lower, &on_step),
+        }
+        .ok_or(SolveError::DistanceOverflow { soldiers: n })?;
+        let stats = LevelStats {
+            soldiers: n,
+            general_to_move: side_stats(&solved.general, shape),
+            soldiers_to_move: side_stats(&solved.soldiers, shape),
+            steps: solved.steps,
+            seconds: start.elapsed().as_secs_f64(),
+            working_bytes: solved.working_bytes,
+            lower_bytes: kept.iter().flatten().map(|t| t.len() as u64).sum(),
         };
         progress(Event::LevelDone(&stats));
-        let table = Arc::new(table);
+        let table = Arc::new(LevelTable::new(config.board, config.threshold, shape, solved.general, solved.soldiers));
         kept[n as usize] = Some(table.soldiers_shared());
         sink(table, &stats).map_err(SolveError::Sink)?;
     }
@@ -177,172 +225,21 @@ fn split_point(points: u32) -> u32 {
     if points <= 25 { 12.min(points) } else { 16 }
 }
 
-/// Sets per parallel work unit (whole blocks are added until a group has at least this many).
-const GROUP: usize = 8192;
+/// Bytes per work unit of the statistics.
+const STATS_CHUNK: usize = 1 << 20;
 
-/// Sets per work unit of the passes that walk sets by rank (capture bounds, statistics).
-const CHUNK: usize = 4096;
-
-fn solve_level<W: Word, E>(
-    geo: &Geometry,
-    split: &Split,
-    config: SolveConfig,
-    n: u32,
-    lower: &[Option<Arc<Vec<u8>>>],
-    progress: &(dyn Fn(Event<'_>) + Sync),
-) -> Result<(LevelTable, LevelStats), SolveError<E>> {
-    let start = Instant::now();
-    let shape = LevelShape { points: geo.points, soldiers: n };
-    let num_sets = shape.num_sets() as usize;
-    let e = shape.empties() as usize;
-    progress(Event::LevelStart { soldiers: n, positions: 2 * shape.positions_per_side() });
-    let blocks = Blocks::new(geo.points, n, split.x);
-    let nb = blocks.len();
-    let mut wg = vec![W::ZERO; num_sets];
-    let mut ws = vec![W::ZERO; num_sets];
-    // Padded so that every block's source window (SPAN words) lies inside.
-    let mut fg_prev = vec![W::ZERO; num_sets + SPAN];
-    let mut fg_next = vec![W::ZERO; num_sets + SPAN];
-    let mut pend = vec![W::ZERO; num_sets];
-    let mut due = vec![u8::MAX; num_sets];
-    let mut caps = vec![CapWords::<W>::default(); num_sets];
-    let mut front_prev = vec![false; nb];
-    let mut front_next = vec![false; nb];
-    let mut full = vec![false; nb];
-    let mut waiting = vec![false; nb];
-    let mut general = vec![0u8; num_sets * e];
-    let mut soldiers = vec![GENERAL_WINS_BYTE; num_sets * e];
-    let lower_bytes: u64 = lower.iter().flatten().map(|t| t.len() as u64).sum();
-    let working_bytes = (num_sets * (7 * std::mem::size_of::<W>() + 1) + nb * (4 + 24) + 2 * num_sets * e) as u64;
-
-    // Before the first step: each General position's capture bound.
-    general.par_chunks_mut(CHUNK * e).zip(caps.par_chunks_mut(CHUNK)).enumerate().for_each(|(ci, (gd, cp))| {
-        let mut set = unrank((ci * CHUNK) as u64, n);
-        for (i, c) in cp.iter_mut().enumerate() {
-            *c = capture_bounds(geo, config.threshold, n, set, lower, &mut gd[i * e..(i + 1) * e]);
-            if n > 0 {
-                set = next_set(set);
-            }
-        }
-    });
-
-    // Work units: consecutive blocks of at least GROUP sets.
-    let mut bounds = vec![0usize];
-    for b in 0..nb {
-        if blocks.start[b + 1] - blocks.start[*bounds.last().unwrap()] >= GROUP {
-            bounds.push(b + 1);
-        }
-    }
-    if *bounds.last().unwrap() != nb {
-        bounds.push(nb);
-    }
-    debug_assert!((0..nb).all(|b| blocks.range(b).len() <= SPAN), "a block larger than an accumulator");
-    let ctx = Ctx { geo, split, blocks: &blocks, e, caps: &caps };
-
-    // Ply 0 (General to move): traps, and positions waiting for a capture bound.
-    let found = groups(
-        &blocks,
-        &bounds,
-        e,
-        &mut wg,
-        &mut ws,
-        &mut fg_prev,
-        &mut pend,
-        &mut due,
-        &mut general,
-        &mut soldiers,
-        &mut front_prev,
-        &mut full,
-        &mut waiting,
-    )
-    .into_par_iter()
-    .map_init(|| vec![W::ZERO; SPAN], |acc, g| ctx.pass(g, None, 0, acc))
-    .reduce(Found::default, |a, b| a + b);
-    progress(Event::Step { soldiers: n, ply: 0, new_wins: found.general });
-    let mut pending = found.pending;
-    let mut last = 0;
-    let mut k = 1u32;
-    while found_anything(&front_prev) || pending != 0 {
-        // Ply k (soldiers to move) and ply k + 1 (General to move) in one pass over the blocks.
-        if k + 1 > MAX_DISTANCE {
-            return Err(SolveError::DistanceOverflow { soldiers: n });
-        }
-        let prev = Prev { fg: &fg_prev, front: &front_prev };
-        let found = groups(
-            &blocks,
-            &bounds,
-            e,
-            &mut wg,
-            &mut ws,
-            &mut fg_next,
-            &mut pend,
-            &mut due,
-            &mut general,
-            &mut soldiers,
-            &mut front_next,
-            &mut full,
-            &mut waiting,
-        )
-        .into_par_iter()
-        .map_init(|| vec![W::ZERO; SPAN], |acc, g| ctx.pass(g, Some(&prev), k, acc))
-        .reduce(Found::default, |a, b| a + b);
-        progress(Event::Step { soldiers: n, ply: k, new_wins: found.soldiers });
-        progress(Event::Step { soldiers: n, ply: k + 1, new_wins: found.general });
-        std::mem::swap(&mut fg_prev, &mut fg_next);
-        std::mem::swap(&mut front_prev, &mut front_next);
-        pending = found.pending;
-        last = k + 1;
-        k += 2;
-    }
-
-    // Positions never won are the General's.
-    let mask = geo.mask;
-    let stats_g: Vec<(u64, u8)> = general
-        .par_chunks_mut(CHUNK * e)
-        .zip(wg.par_chunks(CHUNK))
-        .enumerate()
-        .map(|(ci, (gd, wc))| {
-            let mut set = unrank((ci * CHUNK) as u64, n);
-            let mut won = 0u64;
-            for (i, w) in wc.iter().enumerate() {
-                let w = w.to_u64();
-                won += w.count_ones() as u64;
-                let mut lost = mask & !set & !w;
-                while lost != 0 {
-                    let g = lost.trailing_zeros();
-                    lost &= lost - 1;
-                    gd[i * e + slot(g, set) as usize] = GENERAL_WINS_BYTE;
-                }
-                if n > 0 {
-                    set = next_set(set);
-                }
-            }
-            (won, longest_win(gd))
-        })
+/// Counts one side's won positions and its longest win.
+fn side_stats(values: &[u8], shape: LevelShape) -> SideStats {
+    let parts: Vec<(u64, u8)> = values
+        .par_chunks(STATS_CHUNK)
+        .map(|v| (v.iter().map(|&b| (b != GENERAL_WINS_BYTE) as u64).sum(), longest_win(v)))
         .collect();
-    let stats_s: Vec<(u64, u8)> = soldiers
-        .par_chunks(CHUNK * e)
-        .map(|sd| (sd.iter().map(|&b| (b != GENERAL_WINS_BYTE) as u64).sum(), longest_win(sd)))
-        .collect();
-    let per_side = shape.positions_per_side();
-    let side = |v: &[(u64, u8)]| {
-        let won: u64 = v.iter().map(|x| x.0).sum();
-        SideStats {
-            soldiers_win: won,
-            general_wins: per_side - won,
-            longest: if won > 0 { v.iter().map(|x| x.1 as u32).max() } else { None },
-        }
-    };
-    let stats = LevelStats {
-        soldiers: n,
-        general_to_move: side(&stats_g),
-        soldiers_to_move: side(&stats_s),
-        steps: last + 1,
-        seconds: start.elapsed().as_secs_f64(),
-        working_bytes,
-        lower_bytes,
-    };
-    Ok((LevelTable::new(config.board, config.threshold, shape, general, soldiers), stats))
+    let won: u64 = parts.iter().map(|p| p.0).sum();
+    SideStats {
+        soldiers_win: won,
+        general_wins: shape.positions_per_side() - won,
+        longest: if won > 0 { parts.iter().map(|p| p.1 as u32).max() } else { None },
+    }
 }
 
 /// The longest win among value bytes (0 when none is won).
@@ -350,6 +247,39 @@ fn longest_win(values: &[u8]) -> u8 {
     values.iter().map(|&b| if b == GENERAL_WINS_BYTE { 0 } else { b }).max().unwrap_or(0)
 }
 
-fn found_anything(front: &[bool]) -> bool {
-    front.iter().any(|&f| f)
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tables(config: SolveConfig, pass: Pass) -> Vec<(Arc<LevelTable>, LevelStats)> {
+        let mut out = Vec::new();
+        solve_with(config, pass, &|_| {}, |t: Arc<LevelTable>, s: &LevelStats| {
+            out.push((t, s.clone()));
+            Ok::<(), ()>(())
+        })
+        .expect("solves");
+        out
+    }
+
+    #[test]
+    fn both_passes_write_the_same_tables() {
+        // Every level up to 7 soldiers of the square (the orbit pass's board), for both ends of
+        // the threshold range; the naive tests check the values themselves.
+        for threshold in [0, 2, 5] {
+            let config = SolveConfig { board: Board::Square25, threshold, max_soldiers: 7 };
+            let (blocks, orbits) = (tables(config, Pass::Blocks), tables(config, Pass::Orbits));
+            for ((b, bs), (o, os)) in blocks.iter().zip(&orbits) {
+                let n = bs.soldiers;
+                assert!(b.general_bytes() == o.general_bytes(), "threshold {threshold}, {n} soldiers, General to move");
+                assert!(
+                    b.soldiers_bytes() == o.soldiers_bytes(),
+                    "threshold {threshold}, {n} soldiers, soldiers to move"
+                );
+                assert_eq!(
+                    (bs.general_to_move, bs.soldiers_to_move, bs.steps),
+                    (os.general_to_move, os.soldiers_to_move, os.steps)
+                );
+            }
+        }
+    }
 }

@@ -1,0 +1,148 @@
+//! A level solved by blocks ([`crate::blocks`], [`crate::block_pass`]): every soldier set in
+//! rank order, no symmetry used. The pass of the 33-point board, whose one mirror would halve
+//! the sets at the price of per-set move lists too large for its higher levels.
+
+use crate::block_pass::{CapWords, Ctx, Found, Prev, SPAN, Word, groups};
+use crate::blocks::{Blocks, Split};
+use crate::captures::capture_bounds;
+use crate::general_step::mark;
+use crate::geometry::Geometry;
+use crate::index::{LevelShape, next_set, unrank};
+use crate::solve::SolvedLevel;
+use crate::value::{GENERAL_WINS_BYTE, MAX_DISTANCE};
+use rayon::prelude::*;
+use std::sync::Arc;
+
+/// Sets per parallel work unit (whole blocks are added until a group has at least this many).
+const GROUP: usize = 8192;
+
+/// Sets per work unit of the passes that walk sets by rank (capture bounds, statistics).
+const CHUNK: usize = 4096;
+
+/// Solves level `n` by blocks; `None` when a win is longer than the tables can store.
+pub(crate) fn solve_blocks<W: Word>(
+    geo: &Geometry,
+    split: &Split,
+    threshold: u32,
+    n: u32,
+    lower: &[Option<Arc<Vec<u8>>>],
+    on_step: &(dyn Fn(u32, u64) + Sync),
+) -> Option<SolvedLevel> {
+    let shape = LevelShape { points: geo.points, soldiers: n };
+    let num_sets = shape.num_sets() as usize;
+    let e = shape.empties() as usize;
+    let blocks = Blocks::new(geo.points, n, split.x);
+    let nb = blocks.len();
+    let mut wg = vec![W::ZERO; num_sets];
+    let mut ws = vec![W::ZERO; num_sets];
+    // Padded so that every block's source window (SPAN words) lies inside.
+    let mut fg_prev = vec![W::ZERO; num_sets + SPAN];
+    let mut fg_next = vec![W::ZERO; num_sets + SPAN];
+    let mut pend = vec![W::ZERO; num_sets];
+    let mut due = vec![u8::MAX; num_sets];
+    let mut caps = vec![CapWords::<W>::default(); num_sets];
+    let mut front_prev = vec![false; nb];
+    let mut front_next = vec![false; nb];
+    let mut full = vec![false; nb];
+    let mut waiting = vec![false; nb];
+    let mut general = vec![0u8; num_sets * e];
+    let mut soldiers = vec![GENERAL_WINS_BYTE; num_sets * e];
+    let working_bytes = (num_sets * (7 * std::mem::size_of::<W>() + 1) + nb * (4 + 24) + 2 * num_sets * e) as u64;
+
+    // Before the first step: each General position's capture bound.
+    general.par_chunks_mut(CHUNK * e).zip(caps.par_chunks_mut(CHUNK)).enumerate().for_each(|(ci, (gd, cp))| {
+        let mut set = unrank((ci * CHUNK) as u64, n);
+        for (i, c) in cp.iter_mut().enumerate() {
+            *c = capture_bounds(geo, threshold, n, set, lower, &mut gd[i * e..(i + 1) * e]);
+            if n > 0 {
+                set = next_set(set);
+            }
+        }
+    });
+
+    // Work units: consecutive blocks of at least GROUP sets.
+    let mut bounds = vec![0usize];
+    for b in 0..nb {
+        if blocks.start[b + 1] - blocks.start[*bounds.last().unwrap()] >= GROUP {
+            bounds.push(b + 1);
+        }
+    }
+    if *bounds.last().unwrap() != nb {
+        bounds.push(nb);
+    }
+    debug_assert!((0..nb).all(|b| blocks.range(b).len() <= SPAN), "a block larger than an accumulator");
+    let ctx = Ctx { geo, split, blocks: &blocks, e, caps: &caps };
+
+    // Ply 0 (General to move): traps, and positions waiting for a capture bound.
+    let found = groups(
+        &blocks,
+        &bounds,
+        e,
+        &mut wg,
+        &mut ws,
+        &mut fg_prev,
+        &mut pend,
+        &mut due,
+        &mut general,
+        &mut soldiers,
+        &mut front_prev,
+        &mut full,
+        &mut waiting,
+    )
+    .into_par_iter()
+    .map_init(|| vec![W::ZERO; SPAN], |acc, g| ctx.pass(g, None, 0, acc))
+    .reduce(Found::default, |a, b| a + b);
+    on_step(0, found.general);
+    let mut pending = found.pending;
+    let mut last = 0;
+    let mut k = 1u32;
+    while found_anything(&front_prev) || pending != 0 {
+        // Ply k (soldiers to move) and ply k + 1 (General to move) in one pass over the blocks.
+        if k + 1 > MAX_DISTANCE {
+            return None;
+        }
+        let prev = Prev { fg: &fg_prev, front: &front_prev };
+        let found = groups(
+            &blocks,
+            &bounds,
+            e,
+            &mut wg,
+            &mut ws,
+            &mut fg_next,
+            &mut pend,
+            &mut due,
+            &mut general,
+            &mut soldiers,
+            &mut front_next,
+            &mut full,
+            &mut waiting,
+        )
+        .into_par_iter()
+        .map_init(|| vec![W::ZERO; SPAN], |acc, g| ctx.pass(g, Some(&prev), k, acc))
+        .reduce(Found::default, |a, b| a + b);
+        on_step(k, found.soldiers);
+        on_step(k + 1, found.general);
+        std::mem::swap(&mut fg_prev, &mut fg_next);
+        std::mem::swap(&mut front_prev, &mut front_next);
+        pending = found.pending;
+        last = k + 1;
+        k += 2;
+    }
+
+    // Positions never won are the General's.
+    let mask = geo.mask;
+    general.par_chunks_mut(CHUNK * e).zip(wg.par_chunks(CHUNK)).enumerate().for_each(|(ci, (gd, wc))| {
+        let mut set = unrank((ci * CHUNK) as u64, n);
+        for (i, w) in wc.iter().enumerate() {
+            mark(&mut gd[i * e..(i + 1) * e], mask & !set & !w.to_u64(), set, GENERAL_WINS_BYTE);
+            if n > 0 {
+                set = next_set(set);
+            }
+        }
+    });
+    Some(SolvedLevel { general, soldiers, steps: last + 1, working_bytes })
+}
+
+fn found_anything(front: &[bool]) -> bool {
+    front.iter().any(|&f| f)
+}
