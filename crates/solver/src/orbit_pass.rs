@@ -87,15 +87,15 @@ pub(crate) fn solve_orbits(
                         if let Some(prev) = prev
                             && w.ws as u64 != free
                         {
-                            let mut acc = 0u64;
+                            let mut acc = 0u32;
                             for &m in moves.of(j) {
                                 let (src, s, origin) = decode(m);
                                 let f = prev[src];
                                 if f != 0 {
-                                    acc |= sym.apply(s, f as u64) & !(1 << origin);
+                                    acc |= sym.apply32(s, f) & !(1 << origin);
                                 }
                             }
-                            ns = acc & !(w.ws as u64);
+                            ns = (acc & !w.ws) as u64;
                             if ns != 0 {
                                 w.ws |= ns as u32;
                                 found.soldiers += ns.count_ones() as u64;

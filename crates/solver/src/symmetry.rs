@@ -19,6 +19,8 @@ pub(crate) struct Symmetry {
     pub inverse: Vec<u8>,
     /// `table[s][c][v]`: the image of the points of byte `c` of a mask given by `v`.
     table: Vec<[[u64; 256]; BYTES]>,
+    /// The same for the 32-bit words of boards of at most 32 points (a quarter of the cache).
+    table32: Vec<[[u32; 256]; 4]>,
 }
 
 /// Whether `a` and `b` are joined by a line.
@@ -103,7 +105,7 @@ impl Symmetry {
                 back.expect("the symmetries form a group") as u8
             })
             .collect();
-        let table = perm
+        let table: Vec<[[u64; 256]; BYTES]> = perm
             .iter()
             .map(|img| {
                 let mut t = [[0u64; 256]; BYTES];
@@ -115,7 +117,12 @@ impl Symmetry {
                 t
             })
             .collect();
-        Symmetry { perm, inverse, table }
+        let table32 = if geo.points <= 32 {
+            table.iter().map(|t| std::array::from_fn(|c| t[c].map(|m: u64| m as u32))).collect()
+        } else {
+            Vec::new()
+        };
+        Symmetry { perm, inverse, table, table32 }
     }
 
     /// Number of symmetries.
@@ -132,6 +139,16 @@ impl Symmetry {
             out |= byte[((mask >> (8 * c)) & 0xff) as usize];
         }
         out
+    }
+
+    /// The image of a 32-bit word of points under symmetry `s` (boards of at most 32 points).
+    #[inline]
+    pub(crate) fn apply32(&self, s: usize, word: u32) -> u32 {
+        let t = &self.table32[s];
+        t[0][(word & 0xff) as usize]
+            | t[1][(word >> 8 & 0xff) as usize]
+            | t[2][(word >> 16 & 0xff) as usize]
+            | t[3][(word >> 24) as usize]
     }
 
     /// The orbit's representative of a soldier set (its smallest image) and a symmetry that maps
@@ -166,6 +183,9 @@ mod tests {
                     let q = sym.apply(s, 1 << p);
                     assert_eq!(q.count_ones(), 1);
                     assert_eq!(sym.apply(inv, q), 1 << p);
+                    if geo.points <= 32 {
+                        assert_eq!(sym.apply32(s, 1 << p) as u64, q);
+                    }
                     // Lines map onto lines.
                     assert_eq!(sym.apply(s, geo.neighbours[p as usize]), geo.neighbours[q.trailing_zeros() as usize]);
                 }
