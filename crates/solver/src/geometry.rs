@@ -112,20 +112,26 @@ impl Geometry {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// Pseudo-random masks of the board's points (xorshift), for tests.
+    pub(crate) fn random_masks(seed: u64, mask: u64) -> impl Iterator<Item = u64> {
+        let mut x = seed;
+        std::iter::repeat_with(move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x & mask
+        })
+    }
 
     #[test]
     fn capture_points_match_the_triples() {
         for board in [Board::Square25, Board::Setchin33] {
             let geo = Geometry::new(board);
             let t = board.topology();
-            let mut x = 0x9E37_79B9_7F4A_7C15u64;
-            for _ in 0..20_000 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let soldiers = x & geo.mask;
+            for soldiers in random_masks(0x9E37_79B9_7F4A_7C15, geo.mask).take(20_000) {
                 let mut want = 0;
                 for p in 0..MAX_POINTS {
                     for &pair in &t.capture_pairs[p] {

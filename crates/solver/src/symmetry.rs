@@ -169,6 +169,7 @@ impl Symmetry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::tests::random_masks;
     use musashi_game::Board;
 
     #[test]
@@ -197,12 +198,7 @@ mod tests {
     fn a_set_and_its_images_share_a_representative() {
         let geo = Geometry::new(Board::Square25);
         let sym = Symmetry::new(&geo);
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        for _ in 0..2_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let set = x & geo.mask;
+        for set in random_masks(0x2545_F491_4F6C_DD1D, geo.mask).take(2_000) {
             let (canon, s) = sym.canonical(set);
             assert_eq!(sym.apply(s as usize, set), canon);
             for t in 0..sym.len() {
