@@ -8,8 +8,8 @@ use crate::captures::capture_bounds;
 use crate::general_step::mark;
 use crate::geometry::Geometry;
 use crate::index::{LevelShape, next_set, unrank};
-use crate::solve::SolvedLevel;
-use crate::value::{GENERAL_WINS_BYTE, MAX_DISTANCE};
+use crate::solve::{SolvedLevel, run_plies};
+use crate::value::GENERAL_WINS_BYTE;
 use rayon::prelude::*;
 use std::sync::Arc;
 
@@ -73,61 +73,35 @@ pub(crate) fn solve_blocks<W: Word>(
     debug_assert!((0..nb).all(|b| blocks.range(b).len() <= SPAN), "a block larger than an accumulator");
     let ctx = Ctx { geo, split, blocks: &blocks, e, caps: &caps };
 
-    // Ply 0 (General to move): traps, and positions waiting for a capture bound.
-    let found = groups(
-        &blocks,
-        &bounds,
-        e,
-        &mut wg,
-        &mut ws,
-        &mut fg_prev,
-        &mut pend,
-        &mut due,
-        &mut general,
-        &mut soldiers,
-        &mut front_prev,
-        &mut full,
-        &mut waiting,
-    )
-    .into_par_iter()
-    .map_init(|| vec![W::ZERO; SPAN], |acc, g| ctx.pass(g, None, 0, acc))
-    .reduce(Found::default, |a, b| a + b);
-    on_step(0, found.general);
-    let mut pending = found.pending;
-    let mut last = 0;
-    let mut k = 1u32;
-    while found_anything(&front_prev) || pending != 0 {
-        // Ply k (soldiers to move) and ply k + 1 (General to move) in one pass over the blocks.
-        if k + 1 > MAX_DISTANCE {
-            return None;
-        }
-        let prev = Prev { fg: &fg_prev, front: &front_prev };
-        let found = groups(
-            &blocks,
-            &bounds,
-            e,
-            &mut wg,
-            &mut ws,
-            &mut fg_next,
-            &mut pend,
-            &mut due,
-            &mut general,
-            &mut soldiers,
-            &mut front_next,
-            &mut full,
-            &mut waiting,
-        )
-        .into_par_iter()
-        .map_init(|| vec![W::ZERO; SPAN], |acc, g| ctx.pass(g, Some(&prev), k, acc))
-        .reduce(Found::default, |a, b| a + b);
-        on_step(k, found.soldiers);
-        on_step(k + 1, found.general);
-        std::mem::swap(&mut fg_prev, &mut fg_next);
-        std::mem::swap(&mut front_prev, &mut front_next);
-        pending = found.pending;
-        last = k + 1;
-        k += 2;
-    }
+    // Each pass writes the General wins of its last ply into the `next` arrays, which then
+    // become the `prev` arrays the following pass pulls from (ply 0 reads none).
+    let steps = run_plies(
+        |k| {
+            let prev = Prev { fg: &fg_prev, front: &front_prev };
+            let found = groups(
+                &blocks,
+                &bounds,
+                e,
+                &mut wg,
+                &mut ws,
+                &mut fg_next,
+                &mut pend,
+                &mut due,
+                &mut general,
+                &mut soldiers,
+                &mut front_next,
+                &mut full,
+                &mut waiting,
+            )
+            .into_par_iter()
+            .map_init(|| vec![W::ZERO; SPAN], |acc, g| ctx.pass(g, k.map(|_| &prev), k.unwrap_or(0), acc))
+            .reduce(Found::default, |a, b| a + b);
+            std::mem::swap(&mut fg_prev, &mut fg_next);
+            std::mem::swap(&mut front_prev, &mut front_next);
+            found
+        },
+        on_step,
+    )?;
 
     // Positions never won are the General's.
     let mask = geo.mask;
@@ -140,9 +114,5 @@ pub(crate) fn solve_blocks<W: Word>(
             }
         }
     });
-    Some(SolvedLevel { general, soldiers, steps: last + 1, working_bytes })
-}
-
-fn found_anything(front: &[bool]) -> bool {
-    front.iter().any(|&f| f)
+    Some(SolvedLevel { general, soldiers, steps, working_bytes })
 }

@@ -12,9 +12,9 @@ use crate::captures::capture_bounds;
 use crate::general_step::{general_step, mark};
 use crate::geometry::Geometry;
 use crate::orbits::{MoveLists, Orbits, decode};
-use crate::solve::SolvedLevel;
+use crate::solve::{SolvedLevel, run_plies};
 use crate::symmetry::Symmetry;
-use crate::value::{GENERAL_WINS_BYTE, MAX_DISTANCE};
+use crate::value::GENERAL_WINS_BYTE;
 use rayon::prelude::*;
 use std::sync::Arc;
 
@@ -92,7 +92,7 @@ pub(crate) fn solve_orbits(
                                 let (src, s, origin) = decode(m);
                                 let f = prev[src];
                                 if f != 0 {
-                                    acc |= sym.apply32(s, f) & !(1 << origin);
+                                    acc |= sym.apply(s, f) & !(1 << origin);
                                 }
                             }
                             ns = (acc & !w.ws) as u64;
@@ -131,24 +131,16 @@ pub(crate) fn solve_orbits(
                 .reduce(Found::default, |a, b| a + b)
         };
 
-    // Ply 0 (General to move): traps, and positions waiting for a capture bound.
-    let found = pass(&mut words, &mut fg_prev, &mut gd, &mut sd, None, 0);
-    on_step(0, found.general);
-    let (mut general_front, mut pending) = (found.general, found.pending);
-    let mut last = 0;
-    let mut k = 1u32;
-    while general_front != 0 || pending != 0 {
-        if k + 1 > MAX_DISTANCE {
-            return None;
-        }
-        let found = pass(&mut words, &mut fg_next, &mut gd, &mut sd, Some(&fg_prev), k);
-        on_step(k, found.soldiers);
-        on_step(k + 1, found.general);
-        std::mem::swap(&mut fg_prev, &mut fg_next);
-        (general_front, pending) = (found.general, found.pending);
-        last = k + 1;
-        k += 2;
-    }
+    // Each pass writes the General wins of its last ply into `fg_next`, which then becomes the
+    // `fg_prev` the following pass pulls from (ply 0 reads none).
+    let steps = run_plies(
+        |k| {
+            let found = pass(&mut words, &mut fg_next, &mut gd, &mut sd, k.map(|_| &fg_prev[..]), k.unwrap_or(0));
+            std::mem::swap(&mut fg_prev, &mut fg_next);
+            found
+        },
+        on_step,
+    )?;
 
     // Positions never won are the General's.
     gd.par_chunks_mut(CHUNK * e).zip(words.par_chunks(CHUNK)).enumerate().for_each(|(ci, (gd, w))| {
@@ -165,5 +157,5 @@ pub(crate) fn solve_orbits(
     let mut general = vec![0u8; total * e];
     let mut soldiers = vec![0u8; total * e];
     orbits.expand(sym, e, [&gd, &sd], [&mut general, &mut soldiers]);
-    Some(SolvedLevel { general, soldiers, steps: last + 1, working_bytes })
+    Some(SolvedLevel { general, soldiers, steps, working_bytes })
 }

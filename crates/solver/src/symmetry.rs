@@ -7,9 +7,6 @@
 
 use crate::geometry::Geometry;
 
-/// Bytes of a point mask (33 points at most).
-const BYTES: usize = 5;
-
 /// The symmetries of one board, with byte tables to apply them to point masks.
 #[derive(Debug)]
 pub(crate) struct Symmetry {
@@ -17,10 +14,9 @@ pub(crate) struct Symmetry {
     pub perm: Vec<[u8; 64]>,
     /// `inverse[s]`: the symmetry that undoes `s`.
     pub inverse: Vec<u8>,
-    /// `table[s][c][v]`: the image of the points of byte `c` of a mask given by `v`.
-    table: Vec<[[u64; 256]; BYTES]>,
-    /// The same for the 32-bit words of boards of at most 32 points (a quarter of the cache).
-    table32: Vec<[[u32; 256]; 4]>,
+    /// `table[s][c][v]`: the image of the points of byte `c` of a 32-bit mask given by `v`
+    /// (boards of at most 32 points, the orbit pass's; empty on larger boards).
+    table: Vec<[[u32; 256]; 4]>,
 }
 
 /// Whether `a` and `b` are joined by a line.
@@ -60,6 +56,11 @@ fn extend(geo: &Geometry, order: &[usize], img: &mut [u8; 64], used: &mut u64, o
             *used &= !(1 << q);
         }
     }
+}
+
+/// Per byte of a 32-bit mask, the images of its 256 values under a point map.
+fn byte_tables(img: &[u8; 64], board: u64) -> [[u32; 256]; 4] {
+    std::array::from_fn(|c| std::array::from_fn(|v| map_mask(img, ((v as u64) << (8 * c)) & board) as u32))
 }
 
 /// The image of a mask under a point map.
@@ -105,24 +106,9 @@ impl Symmetry {
                 back.expect("the symmetries form a group") as u8
             })
             .collect();
-        let table: Vec<[[u64; 256]; BYTES]> = perm
-            .iter()
-            .map(|img| {
-                let mut t = [[0u64; 256]; BYTES];
-                for (c, byte) in t.iter_mut().enumerate() {
-                    for (v, out) in byte.iter_mut().enumerate() {
-                        *out = map_mask(img, ((v as u64) << (8 * c)) & geo.mask);
-                    }
-                }
-                t
-            })
-            .collect();
-        let table32 = if geo.points <= 32 {
-            table.iter().map(|t| std::array::from_fn(|c| t[c].map(|m: u64| m as u32))).collect()
-        } else {
-            Vec::new()
-        };
-        Symmetry { perm, inverse, table, table32 }
+        let table =
+            if geo.points <= 32 { perm.iter().map(|img| byte_tables(img, geo.mask)).collect() } else { Vec::new() };
+        Symmetry { perm, inverse, table }
     }
 
     /// Number of symmetries.
@@ -130,34 +116,23 @@ impl Symmetry {
         self.perm.len()
     }
 
-    /// The image of a mask of points under symmetry `s`.
+    /// The image of a mask of points under symmetry `s` (boards of at most 32 points).
     #[inline]
-    pub(crate) fn apply(&self, s: usize, mask: u64) -> u64 {
+    pub(crate) fn apply(&self, s: usize, mask: u32) -> u32 {
         let t = &self.table[s];
-        let mut out = 0;
-        for (c, byte) in t.iter().enumerate() {
-            out |= byte[((mask >> (8 * c)) & 0xff) as usize];
-        }
-        out
-    }
-
-    /// The image of a 32-bit word of points under symmetry `s` (boards of at most 32 points).
-    #[inline]
-    pub(crate) fn apply32(&self, s: usize, word: u32) -> u32 {
-        let t = &self.table32[s];
-        t[0][(word & 0xff) as usize]
-            | t[1][(word >> 8 & 0xff) as usize]
-            | t[2][(word >> 16 & 0xff) as usize]
-            | t[3][(word >> 24) as usize]
+        t[0][(mask & 0xff) as usize]
+            | t[1][(mask >> 8 & 0xff) as usize]
+            | t[2][(mask >> 16 & 0xff) as usize]
+            | t[3][(mask >> 24) as usize]
     }
 
     /// The orbit's representative of a soldier set (its smallest image) and a symmetry that maps
-    /// the set onto it.
+    /// the set onto it (boards of at most 32 points).
     #[inline]
     pub(crate) fn canonical(&self, set: u64) -> (u64, u8) {
         let mut best = (set, 0u8);
         for s in 1..self.len() {
-            let image = self.apply(s, set);
+            let image = self.apply(s, set as u32) as u64;
             if image < best.0 {
                 best = (image, s as u8);
             }
@@ -179,16 +154,16 @@ mod tests {
             let sym = Symmetry::new(&geo);
             assert_eq!(sym.len(), count, "{board:?}");
             for s in 0..sym.len() {
-                let inv = sym.inverse[s] as usize;
+                let (img, back) = (&sym.perm[s], &sym.perm[sym.inverse[s] as usize]);
                 for p in 0..geo.points {
-                    let q = sym.apply(s, 1 << p);
+                    let q = map_mask(img, 1 << p);
                     assert_eq!(q.count_ones(), 1);
-                    assert_eq!(sym.apply(inv, q), 1 << p);
-                    if geo.points <= 32 {
-                        assert_eq!(sym.apply32(s, 1 << p) as u64, q);
-                    }
+                    assert_eq!(map_mask(back, q), 1 << p);
                     // Lines map onto lines.
-                    assert_eq!(sym.apply(s, geo.neighbours[p as usize]), geo.neighbours[q.trailing_zeros() as usize]);
+                    assert_eq!(map_mask(img, geo.neighbours[p as usize]), geo.neighbours[q.trailing_zeros() as usize]);
+                    if geo.points <= 32 {
+                        assert_eq!(sym.apply(s, 1 << p) as u64, q);
+                    }
                 }
             }
         }
@@ -200,9 +175,9 @@ mod tests {
         let sym = Symmetry::new(&geo);
         for set in random_masks(0x2545_F491_4F6C_DD1D, geo.mask).take(2_000) {
             let (canon, s) = sym.canonical(set);
-            assert_eq!(sym.apply(s as usize, set), canon);
+            assert_eq!(sym.apply(s as usize, set as u32) as u64, canon);
             for t in 0..sym.len() {
-                assert_eq!(sym.canonical(sym.apply(t, set)).0, canon);
+                assert_eq!(sym.canonical(sym.apply(t, set as u32) as u64).0, canon);
             }
         }
     }
