@@ -1,13 +1,33 @@
-//! The dependency invariants of ARCHITECTURE.md, checked on the crates' manifests: only the
-//! network crate imports Burn, and the export runtime has no training dependencies (directly or
-//! through another workspace crate).
+//! The invariants of ARCHITECTURE.md, checked on the crates' manifests and sources: which crate
+//! may depend on which, where Burn is imported, which crates do no I/O, and that the binary's
+//! commands do not use each other.
 
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+const CRATES: [&str; 13] = [
+    "game",
+    "encoding",
+    "search",
+    "solver",
+    "evaluator",
+    "runtime",
+    "net",
+    "records",
+    "selfplay",
+    "trainer",
+    "agents",
+    "export",
+    "config",
+];
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
 
 /// The `[dependencies]` of a workspace crate (normal dependencies only).
 fn dependencies(krate: &str) -> BTreeSet<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates").join(krate).join("Cargo.toml");
+    let path = root().join("crates").join(krate).join("Cargo.toml");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let manifest: toml::Table = text.parse().unwrap();
     manifest.get("dependencies").and_then(|d| d.as_table()).map(|t| t.keys().cloned().collect()).unwrap_or_default()
@@ -29,13 +49,64 @@ fn closure(krate: &str) -> BTreeSet<String> {
     seen
 }
 
+/// The Rust sources under a folder, with their text.
+fn sources(dir: &Path) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(sources(&p));
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            let text = std::fs::read_to_string(&p).unwrap();
+            out.push((p, text));
+        }
+    }
+    out
+}
+
+/// The text of a source before its `#[cfg(test)]` module (tests may use what the code may not).
+fn code_part(text: &str) -> &str {
+    text.split("#[cfg(test)]").next().unwrap_or(text)
+}
+
+fn set(items: &[&str]) -> BTreeSet<String> {
+    items.iter().map(|s| s.to_string()).collect()
+}
+
 #[test]
 fn only_the_network_crate_imports_burn() {
-    for krate in
-        ["game", "encoding", "search", "solver", "evaluator", "runtime", "net", "records", "selfplay", "trainer"]
-    {
+    for krate in CRATES {
         let direct = dependencies(krate);
         assert_eq!(direct.iter().any(|d| d.starts_with("burn")), krate == "net", "{krate}: {direct:?}");
+    }
+}
+
+#[test]
+fn the_rules_crate_depends_on_serde_alone() {
+    assert_eq!(dependencies("game"), set(&["serde"]));
+}
+
+#[test]
+fn the_solver_depends_on_the_rules_crate_only() {
+    assert_eq!(dependencies("solver"), set(&["musashi-game", "rayon", "crc32fast"]));
+}
+
+#[test]
+fn the_encoding_does_no_io() {
+    assert_eq!(dependencies("encoding"), set(&["musashi-game"]));
+    for (path, text) in sources(&root().join("crates/encoding/src")) {
+        for io in ["std::fs", "std::io", "std::net", "std::env", "File::"] {
+            assert!(!code_part(&text).contains(io), "{} uses {io}", path.display());
+        }
+    }
+}
+
+#[test]
+fn the_evaluator_does_no_io() {
+    for (path, text) in sources(&root().join("crates/evaluator/src")) {
+        for io in ["std::fs", "std::net", "std::env", "File::"] {
+            assert!(!code_part(&text).contains(io), "{} uses {io}", path.display());
+        }
     }
 }
 
@@ -52,8 +123,49 @@ fn the_runtime_has_no_training_dependencies() {
 fn the_search_and_evaluator_stay_free_of_networks_and_tables() {
     for krate in ["search", "evaluator"] {
         let all = closure(krate);
-        for banned in ["burn", "musashi-net", "musashi-solver", "musashi-runtime"] {
+        for banned in ["burn", "musashi-net", "musashi-solver", "musashi-runtime", "musashi-agents", "musashi-records"]
+        {
             assert!(!all.contains(banned), "musashi-{krate} depends on {banned}");
+        }
+    }
+}
+
+#[test]
+fn the_layers_point_one_way() {
+    // Each crate may use only the workspace crates below it.
+    let allowed: [(&str, &[&str]); 13] = [
+        ("game", &[]),
+        ("config", &[]),
+        ("encoding", &["game"]),
+        ("search", &["game"]),
+        ("solver", &["game"]),
+        ("records", &["game"]),
+        ("evaluator", &["game", "search"]),
+        ("runtime", &["game", "search", "encoding"]),
+        ("net", &["game", "encoding"]),
+        ("selfplay", &["game", "search", "net", "records"]),
+        ("agents", &["game", "search", "net", "selfplay", "solver", "runtime"]),
+        ("trainer", &["game", "search", "net", "records", "selfplay", "evaluator", "agents", "solver", "config"]),
+        ("export", &["game", "search", "net", "evaluator", "agents", "runtime", "config"]),
+    ];
+    assert_eq!(allowed.len(), CRATES.len());
+    for (krate, may) in allowed {
+        for d in dependencies(krate) {
+            if let Some(inner) = d.strip_prefix("musashi-") {
+                assert!(may.contains(&inner), "musashi-{krate} depends on {d}, which it may not");
+            }
+        }
+    }
+}
+
+#[test]
+fn no_command_of_the_binary_uses_another() {
+    let dir = root().join("crates/cli/src/commands");
+    for (path, text) in sources(&dir) {
+        let inside_bench = path.parent() == Some(&dir.join("bench"));
+        for line in code_part(&text).lines().filter(|l| l.trim_start().starts_with("use ")) {
+            let uses_command = line.contains("crate::commands") || (line.contains("super::") && !inside_bench);
+            assert!(!uses_command, "{}: '{}'", path.display(), line.trim());
         }
     }
 }

@@ -1,17 +1,13 @@
-//! The `musashi` command line: the only place that reads arguments, the environment and config
-//! files. Each subcommand lives in `commands/`.
+//! The `musashi` command line: parses arguments, calls the library crates, prints their results
+//! and draws progress. Each subcommand lives in `commands/`.
 
-mod agents;
-mod calibration;
 mod commands;
 mod draw;
-mod export_config;
-mod model_arg;
-mod plot;
 mod progress;
 mod rules_args;
-mod tables;
-mod train;
+mod solve_report;
+mod threads;
+mod train_bars;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -31,7 +27,7 @@ enum Command {
     /// Draw a position with threatened soldiers, capture destinations and legal moves.
     Show(commands::show::Args),
     /// Train: self-play, training and evaluation, generation after generation (resumable).
-    Train(train::Args),
+    Train(commands::train::Args),
     /// Play games with a model (or uniform priors) and write Parquet shards.
     Selfplay(commands::selfplay::Args),
     /// Benchmarks (speed figures for the README and docs).
@@ -57,7 +53,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(a) => commands::perft::run(a),
         Command::Show(a) => commands::show::run(a),
-        Command::Train(a) => train::run(a),
+        Command::Train(a) => commands::train::run(a),
         Command::Selfplay(a) => commands::selfplay::run(a),
         Command::Bench(a) => commands::bench::run(a),
         Command::Match(a) => commands::match_cmd::run(a),

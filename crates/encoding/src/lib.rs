@@ -91,7 +91,7 @@ pub fn encode_batch(batch: &[Snapshot], out: &mut Vec<f32>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use musashi_game::{Game, Position, Preset, Symmetry};
+    use musashi_game::{Game, Position, Preset};
 
     #[test]
     fn start_features() {
@@ -130,6 +130,5 @@ mod tests {
             }
             assert_eq!(f[165..], h[165..]);
         }
-        let _ = Symmetry::Identity;
     }
 }

@@ -1,5 +1,6 @@
 //! Evaluation of agents by playing them against each other: matches (`matches.rs`),
-//! tournaments with both sides of every pairing (`tournament.rs`), Bradley–Terry (Elo) ratings
+//! tournaments with both sides of every pairing (`tournament.rs`), rankings and their reports
+//! (`rank.rs`, `rank_report.rs`), Bradley–Terry (Elo) ratings
 //! with a side advantage and error bars (`ratings.rs`), gating by a sequential probability
 //! ratio test (`sprt.rs`), and perfect-play accuracy against an exact oracle (`accuracy.rs`).
 //!
@@ -10,12 +11,15 @@
 
 pub mod accuracy;
 pub mod matches;
+mod rank;
+mod rank_report;
 pub mod ratings;
 mod sprt;
 pub mod tournament;
 
 pub use accuracy::{Accuracy, MoveCounts};
 pub use matches::{GameRecord, MatchConfig, MatchResult, Summary, play_game, play_match, play_match_with};
+pub use rank::{Pairings, RankPlayer, RankReport, RankSetup, Ranking, add_baselines, rank, rank_games};
 pub use ratings::{
     FitOptions, RatedGame, RatingError, Ratings, SideRatings, elo_from_score, fit_ratings, fit_side_ratings,
 };

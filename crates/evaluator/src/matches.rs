@@ -2,7 +2,7 @@
 //! seeded from the match seed and its index alone, so that results do not depend on the
 //! number of threads or on which thread plays which game.
 
-use musashi_game::{EndReason, Game, Move, MoveLimit, Outcome, Ruleset, Side};
+use musashi_game::{EndReason, GOLDEN_GAMMA, Game, Move, Outcome, Ruleset, Side, mix64};
 use musashi_search::Agent;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -136,10 +136,7 @@ pub struct MatchResult {
 
 /// Mixes two numbers into a seed (SplitMix64's finaliser).
 pub(crate) fn mix(a: u64, b: u64) -> u64 {
-    let mut z = a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(0x632B_E59B_D9B4_E019);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    mix64(a ^ b.wrapping_mul(GOLDEN_GAMMA).wrapping_add(0x632B_E59B_D9B4_E019))
 }
 
 /// Plays one game: `opening_plies` random moves from `seed`, then the agents (started with
@@ -156,9 +153,8 @@ pub fn play_game(
     general.new_game(mix(seed, 1));
     soldiers.new_game(mix(seed, 2));
     let mut rng = SmallRng::seed_from_u64(mix(seed, 3));
-    let capped = rules.move_limit == MoveLimit::None;
     while !game.is_over() {
-        if capped && game.plies() >= max_plies {
+        if game.is_endless(max_plies) {
             return (game, true);
         }
         let mv = if game.plies() < opening_plies {
@@ -220,10 +216,7 @@ where
                         config.opening_plies,
                         config.max_plies,
                     );
-                    let outcome = match game.outcome() {
-                        Some(o) => o,
-                        None => Outcome { winner: Side::General, reason: EndReason::MoveLimit },
-                    };
+                    let outcome = game.outcome_or_endless(config.max_plies).expect("a match plays until the end");
                     let record = GameRecord {
                         index,
                         seed,

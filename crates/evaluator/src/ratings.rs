@@ -54,11 +54,42 @@ impl Default for FitOptions {
 
 /// Why a fit could not be made.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct RatingError(pub String);
+pub enum RatingError {
+    /// Some player is not connected to the anchor by games (and there is no prior).
+    Undetermined,
+    /// The fit's information matrix cannot be inverted.
+    Singular,
+    /// The anchor is not a player.
+    BadAnchor {
+        /// The anchor's index.
+        anchor: usize,
+        /// Players in the fit.
+        players: usize,
+    },
+    /// A game names a player that does not exist.
+    BadPlayer {
+        /// The index named.
+        player: usize,
+        /// Players in the fit.
+        players: usize,
+    },
+    /// The prior's standard deviation is negative or not finite.
+    BadPrior,
+}
 
 impl fmt::Display for RatingError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            RatingError::Undetermined => f.write_str(
+                "the ratings are not determined by these games (some player is not connected to the anchor; give a prior)",
+            ),
+            RatingError::Singular => f.write_str("singular information matrix"),
+            RatingError::BadAnchor { anchor, players } => {
+                write!(f, "anchor {anchor} is not one of the {players} players")
+            }
+            RatingError::BadPlayer { player, players } => write!(f, "a game names player {player} of {players}"),
+            RatingError::BadPrior => f.write_str("prior_sd must be a finite number >= 0"),
+        }
     }
 }
 
@@ -195,9 +226,7 @@ fn newton(n: usize, groups: &[Group], options: &FitOptions) -> Result<Fit, Ratin
         if iterations >= options.max_iterations {
             break;
         }
-        let step = solve(&info, &grad).ok_or_else(|| {
-            RatingError("the ratings are not determined by these games (some player is not connected to the anchor; give a prior)".into())
-        })?;
+        let step = solve(&info, &grad).ok_or(RatingError::Undetermined)?;
         iterations += 1;
         // Backtracking: the objective is concave, so a halved step eventually improves it.
         let before = objective(groups, &theta, options.prior_sd);
@@ -218,7 +247,7 @@ fn newton(n: usize, groups: &[Group], options: &FitOptions) -> Result<Fit, Ratin
             break;
         }
     }
-    let cov = invert(&info).ok_or_else(|| RatingError("singular information matrix".into()))?;
+    let cov = invert(&info).ok_or(RatingError::Singular)?;
     let log_likelihood = log_likelihood(groups, &theta);
     Ok(Fit { theta, cov, iterations, log_likelihood })
 }
@@ -277,13 +306,13 @@ fn invert(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
 
 fn check(players: usize, games: &[RatedGame], options: &FitOptions) -> Result<(), RatingError> {
     if options.anchor >= players {
-        return Err(RatingError(format!("anchor {} is not one of the {players} players", options.anchor)));
+        return Err(RatingError::BadAnchor { anchor: options.anchor, players });
     }
     if let Some(g) = games.iter().find(|g| g.general >= players || g.soldiers >= players) {
-        return Err(RatingError(format!("a game names player {} of {players}", g.general.max(g.soldiers))));
+        return Err(RatingError::BadPlayer { player: g.general.max(g.soldiers), players });
     }
     if !(options.prior_sd >= 0.0 && options.prior_sd.is_finite()) {
-        return Err(RatingError("prior_sd must be a finite number >= 0".into()));
+        return Err(RatingError::BadPrior);
     }
     Ok(())
 }

@@ -148,6 +148,22 @@ impl Game {
         self.outcome.is_some()
     }
 
+    /// Whether a game under rules without a move limit has run `cap` plies without ending:
+    /// endless play, which counts as a General win (as the solved form of the rules counts
+    /// it). Matches and self-play stop such a game there.
+    pub fn is_endless(&self, cap: u32) -> bool {
+        self.outcome.is_none() && self.rules.move_limit == MoveLimit::None && self.plies() >= cap
+    }
+
+    /// The outcome, or a General win by endless play once `is_endless(cap)`.
+    pub fn outcome_or_endless(&self, cap: u32) -> Option<Outcome> {
+        match self.outcome {
+            Some(o) => Some(o),
+            None if self.is_endless(cap) => Some(Outcome { winner: Side::General, reason: EndReason::MoveLimit }),
+            None => None,
+        }
+    }
+
     /// How many more moves the limit allows (counted in the limit's unit), if there is a limit.
     pub fn moves_left(&self) -> Option<u32> {
         match self.rules.move_limit {

@@ -2,15 +2,13 @@
 //! identifies a position. `Position` keeps its key up to date incrementally.
 
 use crate::board::Board;
+use crate::mix::{GOLDEN_GAMMA, mix64};
 use crate::point::{Bits, MAX_POINTS};
 use crate::side::Side;
 
 const fn splitmix64(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
+    let s = state.wrapping_add(GOLDEN_GAMMA);
+    (s, mix64(s))
 }
 
 struct Keys {

@@ -7,6 +7,7 @@
 
 mod agent;
 pub mod alphabeta;
+pub mod bench;
 mod evaluator;
 mod greedy;
 pub mod mcts;

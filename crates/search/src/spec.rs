@@ -19,11 +19,47 @@ pub struct AgentSpec {
 
 /// A spec that could not be parsed or used.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct SpecError(pub String);
+pub enum SpecError {
+    /// The text is not `kind` or `kind:key=value,...`.
+    Syntax {
+        /// The spec as given.
+        spec: String,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// A key's value does not parse.
+    BadValue {
+        /// The spec as given.
+        spec: String,
+        /// The key.
+        key: String,
+        /// The value given.
+        value: String,
+        /// The parser's message.
+        message: String,
+    },
+    /// A key the kind does not take.
+    UnknownKey {
+        /// The spec as given.
+        spec: String,
+        /// The key.
+        key: String,
+        /// The kind.
+        kind: String,
+    },
+}
 
 impl fmt::Display for SpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            SpecError::Syntax { spec, problem } => write!(f, "bad agent spec '{spec}': {problem}"),
+            SpecError::BadValue { spec, key, value, message } => {
+                write!(f, "agent '{spec}': bad value '{value}' for {key}: {message}")
+            }
+            SpecError::UnknownKey { spec, key, kind } => {
+                write!(f, "agent '{spec}': unknown parameter '{key}' for kind '{kind}'")
+            }
+        }
     }
 }
 
@@ -32,21 +68,20 @@ impl std::error::Error for SpecError {}
 impl FromStr for AgentSpec {
     type Err = SpecError;
     fn from_str(s: &str) -> Result<AgentSpec, SpecError> {
+        let syntax = |problem: String| SpecError::Syntax { spec: s.to_string(), problem };
         let (kind, rest) = s.split_once(':').unwrap_or((s, ""));
         if kind.is_empty() || !kind.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-            return Err(SpecError(format!("bad agent spec '{s}': expected kind or kind:key=value,...")));
+            return Err(syntax("expected kind or kind:key=value,...".into()));
         }
         let mut params = BTreeMap::new();
         if !rest.is_empty() {
             for pair in rest.split(',') {
-                let (k, v) = pair
-                    .split_once('=')
-                    .ok_or_else(|| SpecError(format!("bad agent spec '{s}': '{pair}' is not key=value")))?;
+                let (k, v) = pair.split_once('=').ok_or_else(|| syntax(format!("'{pair}' is not key=value")))?;
                 if k.is_empty() || v.is_empty() {
-                    return Err(SpecError(format!("bad agent spec '{s}': empty key or value in '{pair}'")));
+                    return Err(syntax(format!("empty key or value in '{pair}'")));
                 }
                 if params.insert(k.to_string(), v.to_string()).is_some() {
-                    return Err(SpecError(format!("bad agent spec '{s}': '{k}' given twice")));
+                    return Err(syntax(format!("'{k}' given twice")));
                 }
             }
         }
@@ -73,10 +108,12 @@ impl AgentSpec {
     {
         match self.params.remove(key) {
             None => Ok(None),
-            Some(v) => v
-                .parse()
-                .map(Some)
-                .map_err(|e| SpecError(format!("agent '{}': bad value '{v}' for {key}: {e}", self.text))),
+            Some(v) => v.parse::<T>().map(Some).map_err(|e| SpecError::BadValue {
+                spec: self.text.clone(),
+                key: key.to_string(),
+                value: v,
+                message: e.to_string(),
+            }),
         }
     }
 
@@ -84,9 +121,7 @@ impl AgentSpec {
     pub fn finish(&self) -> Result<(), SpecError> {
         match self.params.keys().next() {
             None => Ok(()),
-            Some(k) => {
-                Err(SpecError(format!("agent '{}': unknown parameter '{k}' for kind '{}'", self.text, self.kind)))
-            }
+            Some(k) => Err(SpecError::UnknownKey { spec: self.text.clone(), key: k.clone(), kind: self.kind.clone() }),
         }
     }
 }

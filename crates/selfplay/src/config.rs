@@ -52,3 +52,20 @@ impl SelfplayConfig {
         self.mcts.validate()
     }
 }
+
+/// Self-play's search at `sims` simulations: root noise and an early temperature for variety.
+pub fn selfplay_mcts(sims: u32) -> MctsConfig {
+    MctsConfig {
+        sims,
+        dirichlet_fraction: 0.25,
+        dirichlet_alpha: 0.3,
+        temperature: 1.0,
+        temperature_plies: 12,
+        ..MctsConfig::default()
+    }
+}
+
+/// `threads`, or one per core for 0 (the meaning of 0 threads everywhere).
+pub fn threads_or_all(threads: usize) -> usize {
+    if threads > 0 { threads } else { std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) }
+}

@@ -2,11 +2,14 @@
 //! one batched network call; finished games become Parquet shards. This crate is where search
 //! meets the network (`NetEvaluator`), so neither knows the other.
 
+pub mod bench;
 mod config;
 mod net_evaluator;
+mod progress;
 mod run;
 mod worker;
 
-pub use config::SelfplayConfig;
+pub use config::{SelfplayConfig, selfplay_mcts, threads_or_all};
 pub use net_evaluator::NetEvaluator;
-pub use run::{Progress, SelfplaySummary, game_id, run_selfplay};
+pub use progress::{Progress, SelfplaySummary};
+pub use run::run_selfplay;

@@ -1,54 +1,16 @@
-//! Running self-play on every core: workers, the shard writer, progress and the summary.
+//! Running self-play on every core: the worker threads and the shard writer.
 
 use crate::config::SelfplayConfig;
+use crate::progress::{Progress, SelfplaySummary};
 use crate::worker::{Finished, play_games};
 use musashi_game::Side;
-use musashi_records::{RecordError, Shard, write_shard};
+use musashi_records::{RecordError, ShardPrefix, write_shard};
 use musashi_search::Evaluator;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 use std::sync::{Mutex, mpsc};
 use std::time::Instant;
-
-/// Counters a caller can poll while self-play runs (for progress bars).
-#[derive(Debug, Default)]
-pub struct Progress {
-    /// Games finished.
-    pub games: AtomicU64,
-    /// Positions recorded (moves played).
-    pub positions: AtomicU64,
-    /// States evaluated by the network.
-    pub evaluations: AtomicU64,
-    /// MCTS simulations run.
-    pub simulations: AtomicU64,
-}
-
-/// What a self-play run produced.
-#[derive(Debug, Default, Clone, PartialEq)]
-pub struct SelfplaySummary {
-    /// Games played in this run.
-    pub games: u32,
-    /// Positions recorded.
-    pub positions: u64,
-    /// Games won by the General.
-    pub general_wins: u32,
-    /// Games won by the soldiers.
-    pub soldiers_wins: u32,
-    /// Games per ending (`winner reason`).
-    pub endings: BTreeMap<String, u32>,
-    /// Sum of game lengths in plies.
-    pub total_plies: u64,
-    /// Wall time.
-    pub seconds: f64,
-    /// Shards written.
-    pub shards: Vec<Shard>,
-}
-
-/// The id of game `index` of a run whose ids start with `prefix`.
-pub fn game_id(prefix: &str, index: u32) -> String {
-    format!("{prefix}-{index:06}")
-}
 
 /// Plays `config.games` games, except the indices in `skip` (already recorded), writing shards
 /// `PREFIX-sNNNNN` into `out_dir`. Each worker builds its evaluator with `make_evaluator`.
@@ -56,7 +18,7 @@ pub fn run_selfplay(
     config: &SelfplayConfig,
     make_evaluator: &(dyn Fn() -> Box<dyn Evaluator> + Sync),
     out_dir: &Path,
-    prefix: &str,
+    prefix: &ShardPrefix,
     skip: &HashSet<u32>,
     progress: &Progress,
 ) -> Result<SelfplaySummary, RecordError> {
@@ -101,7 +63,7 @@ pub fn run_selfplay(
                 return Ok(());
             }
             let name = loop {
-                let name = format!("{prefix}-s{shard_no:05}");
+                let name = prefix.shard_name(shard_no);
                 shard_no += 1;
                 if !out_dir.join(format!("{name}.games.parquet")).exists() {
                     break name;

@@ -1,8 +1,9 @@
 //! One worker thread: many games at once, their leaves evaluated in one batch per round.
 
 use crate::config::SelfplayConfig;
-use crate::run::{Progress, game_id};
-use musashi_game::{EndReason, Game, MoveLimit, NUM_ACTIONS, Outcome, Side, Snapshot};
+use crate::progress::Progress;
+use musashi_game::{GOLDEN_GAMMA, Game, NUM_ACTIONS, Snapshot, mix64};
+use musashi_records::ShardPrefix;
 use musashi_records::{GameRecord, PositionRecord};
 use musashi_search::{Evaluator, Mcts, Step};
 use std::sync::atomic::Ordering::Relaxed;
@@ -22,10 +23,7 @@ struct Slot {
 
 /// The seed of game `index`: a function of the base seed and the index alone.
 pub(crate) fn game_seed(base: u64, index: u32) -> u64 {
-    let mut z = base ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    mix64(base ^ (index as u64).wrapping_mul(GOLDEN_GAMMA))
 }
 
 fn new_slot(config: &SelfplayConfig, index: u32) -> Slot {
@@ -37,7 +35,7 @@ fn new_slot(config: &SelfplayConfig, index: u32) -> Slot {
 /// Plays games claimed from `claim` until it runs dry, sending each finished game to `send`.
 pub(crate) fn play_games(
     config: &SelfplayConfig,
-    prefix: &str,
+    prefix: &ShardPrefix,
     evaluator: &mut dyn Evaluator,
     claim: &(dyn Fn() -> Option<u32> + Sync),
     send: &dyn Fn(Finished),
@@ -82,13 +80,13 @@ pub(crate) fn play_games(
 }
 
 /// Chooses and plays the searched move; returns the finished game when it ends.
-fn play_move(config: &SelfplayConfig, prefix: &str, slot: &mut Slot, progress: &Progress) -> Option<Finished> {
+fn play_move(config: &SelfplayConfig, prefix: &ShardPrefix, slot: &mut Slot, progress: &Progress) -> Option<Finished> {
     let r = slot.mcts.result();
     let unit = slot.mcts.random_unit();
     let g = slot.mcts.game();
     let mv = r.choose(config.mcts.temperature_at(g.plies()), unit);
     slot.records.push(PositionRecord {
-        game_id: game_id(prefix, slot.index),
+        game_id: prefix.game_id(slot.index),
         generation: config.generation,
         ply: g.plies(),
         position: *g.position(),
@@ -107,15 +105,9 @@ fn play_move(config: &SelfplayConfig, prefix: &str, slot: &mut Slot, progress: &
     });
     progress.positions.fetch_add(1, Relaxed);
     progress.simulations.fetch_add(r.sims as u64, Relaxed);
-    let ended = slot.mcts.advance(mv);
+    slot.mcts.advance(mv);
     let g = slot.mcts.game();
-    let outcome = match ended {
-        Some(o) => o,
-        None if g.rules().move_limit == MoveLimit::None && g.plies() >= config.max_plies => {
-            Outcome { winner: Side::General, reason: EndReason::MoveLimit }
-        }
-        None => return None,
-    };
+    let outcome = g.outcome_or_endless(config.max_plies)?;
     let length = g.plies();
     let mut positions = std::mem::take(&mut slot.records);
     for p in &mut positions {
@@ -123,7 +115,7 @@ fn play_move(config: &SelfplayConfig, prefix: &str, slot: &mut Slot, progress: &
         p.plies_to_end = length - p.ply;
     }
     let game = GameRecord {
-        game_id: game_id(prefix, slot.index),
+        game_id: prefix.game_id(slot.index),
         generation: config.generation,
         rules: *g.rules(),
         start: *g.start_position(),

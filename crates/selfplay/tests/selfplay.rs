@@ -2,7 +2,7 @@
 
 use musashi_game::*;
 use musashi_net::{DeviceKind, ModelConfig, Network};
-use musashi_records::{list_shards, read_games, read_positions};
+use musashi_records::{ShardPrefix, list_shards, read_games, read_positions};
 use musashi_search::{Evaluator, MctsConfig, UniformEvaluator};
 use musashi_selfplay::*;
 use std::collections::HashSet;
@@ -41,7 +41,7 @@ fn games_and_positions_are_consistent() {
     let make = move || -> Box<dyn Evaluator> { Box::new(NetEvaluator::new(net.clone(), 1000)) };
     let progress = Progress::default();
     let c = config(9);
-    let s = run_selfplay(&c, &make, &dir, "g0002", &HashSet::new(), &progress).unwrap();
+    let s = run_selfplay(&c, &make, &dir, &ShardPrefix::plain("g0002"), &HashSet::new(), &progress).unwrap();
     assert_eq!(s.games, 9);
     assert_eq!(s.shards.len(), 3, "9 games in shards of 4");
     assert_eq!(s.general_wins + s.soldiers_wins, 9);
@@ -77,7 +77,7 @@ fn games_and_positions_are_consistent() {
 
     // A second run skipping the recorded indices plays only the rest, into new shards.
     let done: HashSet<u32> = (0..9).collect();
-    let s2 = run_selfplay(&config(11), &make, &dir, "g0002", &done, &Progress::default()).unwrap();
+    let s2 = run_selfplay(&config(11), &make, &dir, &ShardPrefix::plain("g0002"), &done, &Progress::default()).unwrap();
     assert_eq!(s2.games, 2);
     assert_eq!(list_shards(&dir).unwrap().len(), 4);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -88,7 +88,8 @@ fn the_uniform_evaluator_plays_generation_zero() {
     let dir = std::env::temp_dir().join(format!("musashi-selfplay-u-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let make = || -> Box<dyn Evaluator> { Box::new(UniformEvaluator) };
-    let s = run_selfplay(&config(3), &make, &dir, "g0000", &HashSet::new(), &Progress::default()).unwrap();
+    let s = run_selfplay(&config(3), &make, &dir, &ShardPrefix::plain("g0000"), &HashSet::new(), &Progress::default())
+        .unwrap();
     assert_eq!(s.games, 3);
     std::fs::remove_dir_all(&dir).unwrap();
 }

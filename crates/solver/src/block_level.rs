@@ -8,7 +8,7 @@ use crate::captures::capture_bounds;
 use crate::general_step::mark;
 use crate::geometry::Geometry;
 use crate::index::{LevelShape, next_set, unrank};
-use crate::solve::{SolvedLevel, run_plies};
+use crate::plies::{SolvedLevel, run_plies};
 use crate::value::GENERAL_WINS_BYTE;
 use rayon::prelude::*;
 use std::sync::Arc;

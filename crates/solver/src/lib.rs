@@ -18,6 +18,7 @@ mod geometry;
 mod index;
 mod orbit_pass;
 mod orbits;
+mod plies;
 mod recheck;
 mod solve;
 mod symmetry;

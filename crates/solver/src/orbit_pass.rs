@@ -12,7 +12,7 @@ use crate::captures::capture_bounds;
 use crate::general_step::{general_step, mark};
 use crate::geometry::Geometry;
 use crate::orbits::{MoveLists, Orbits, decode};
-use crate::solve::{SolvedLevel, run_plies};
+use crate::plies::{SolvedLevel, run_plies};
 use crate::symmetry::Symmetry;
 use crate::value::GENERAL_WINS_BYTE;
 use rayon::prelude::*;

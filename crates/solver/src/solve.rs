@@ -27,7 +27,6 @@
 //! about 8 times less work on the 25-point square.
 
 use crate::block_level::solve_blocks;
-use crate::block_pass::Found;
 use crate::blocks::Split;
 use crate::geometry::Geometry;
 use crate::index::LevelShape;
@@ -164,16 +163,6 @@ pub(crate) enum Pass {
     Orbits,
 }
 
-/// What a level's pass produces: both sides' value bytes for every position of the level.
-pub(crate) struct SolvedLevel {
-    pub general: Vec<u8>,
-    pub soldiers: Vec<u8>,
-    /// Plies the pass ran.
-    pub steps: u32,
-    /// Bytes the pass allocated (working arrays and value bytes).
-    pub working_bytes: u64,
-}
-
 pub(crate) fn solve_with<E>(
     config: SolveConfig,
     pass: Pass,
@@ -231,31 +220,6 @@ pub(crate) fn solve_with<E>(
 /// `C(x, x/2)` sets (924 on 25 points, 12,870 on 33), high parts looked up in a `2^(P-x)` table.
 fn split_point(points: u32) -> u32 {
     if points <= 25 { 12.min(points) } else { 16 }
-}
-
-/// Runs a level's plies until nothing new is won and nothing waits: `ply(None)` is ply 0 (the
-/// General's traps), `ply(Some(k))` the soldiers' ply `k` and the General's ply `k + 1` in one
-/// pass. Returns the number of plies run, or `None` when a win would be longer than the tables
-/// can store.
-pub(crate) fn run_plies(mut ply: impl FnMut(Option<u32>) -> Found, on_step: &(dyn Fn(u32, u64) + Sync)) -> Option<u32> {
-    let found = ply(None);
-    on_step(0, found.general);
-    let mut last = 0;
-    let mut found_before = found;
-    let mut k = 1u32;
-    // A General win feeds the next soldiers' ply; a waiting position is won once its bound is due.
-    while found_before.general != 0 || found_before.pending != 0 {
-        if k + 1 > MAX_DISTANCE {
-            return None;
-        }
-        let found = ply(Some(k));
-        on_step(k, found.soldiers);
-        on_step(k + 1, found.general);
-        found_before = found;
-        last = k + 1;
-        k += 2;
-    }
-    Some(last + 1)
 }
 
 /// Bytes per work unit of the statistics.

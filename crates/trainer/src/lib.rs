@@ -1,16 +1,69 @@
-//! The trainer: a replay window over the run's Parquet shards (growing with the run),
-//! uniform or recency-weighted minibatches, symmetry augmentation, value targets (game result,
-//! optionally mixed with the search value or replaced by exact endgame values) and the
-//! learning-rate schedule. The optimizer step itself is the network crate's `Learner`.
+//! The trainer: the training job from its config file to its last checkpoint.
+//!
+//! - The job: typed sections, every key defaulted and validated (`job.rs`), read from TOML with
+//!   `key=value` overrides (`job_file.rs`), a new run or the resumed one (`resolve.rs`), the run
+//!   directory (`run_dir.rs`), `run.json` (`run_info.rs`), the metrics events (`metrics.rs`), the
+//!   seeds derived from the run seed (`seeds.rs`).
+//! - The loop (`run.rs`, entry point [`train`]): per generation, self-play by the trainer
+//!   (`selfplay_phase.rs`) or by external workers (`worker.rs`, entry point [`run_worker`]),
+//!   alpha-beta bootstrap games (`bootstrap.rs`), training (`train_phase.rs`), evaluation
+//!   (`eval_phase.rs`) and the gate (`gate.rs`). Progress goes to an [`Observer`].
+//! - Learning itself: the replay window over shards (`replay.rs`), symmetry augmentation
+//!   (`augment.rs`), minibatches (`batch.rs`), the learning-rate schedule (`schedule.rs`) and
+//!   the trainer's settings (`config.rs`). The optimizer step is the network crate's `Learner`.
+//!
+//! A run from Rust, without the binary:
+//!
+//! ```no_run
+//! use musashi_trainer::{Silent, TrainRequest, train};
+//!
+//! let request = TrainRequest {
+//!     config: Some("configs/quick.toml".into()),
+//!     overrides: vec!["run.generations=2".into()],
+//!     out: Some("runs/from-rust".into()),
+//!     ..TrainRequest::default()
+//! };
+//! let outcome = train(&request, &Silent)?;
+//! println!("latest generation {}", outcome.latest);
+//! # Ok::<(), musashi_trainer::TrainError>(())
+//! ```
 
 mod augment;
 mod batch;
+mod bootstrap;
 mod config;
+mod context;
+mod error;
+mod eval_phase;
+mod gate;
+mod job;
+mod job_file;
+mod metrics;
+mod observer;
 mod replay;
+mod resolve;
+mod run;
+mod run_dir;
+mod run_info;
 mod schedule;
+mod seeds;
+mod selfplay_phase;
+mod shards;
+mod train_phase;
+mod worker;
 
 pub use augment::augment;
 pub use batch::build_batch;
 pub use config::{LrSchedule, TrainerConfig};
+pub use error::TrainError;
+pub use eval_phase::Scores;
+pub use job::{BootstrapSection, EvalSection, GateSection, Job, RulesSection, RunSection, SelfplaySection, Workers};
+pub use job_file::{QUICK, QUICK_NAME, job_from_text, load_job, resolved_toml};
+pub use metrics::{Event, Logged, Metrics, read_events};
+pub use observer::{Observer, Phase, Silent};
 pub use replay::{Replay, Sample, ValueOracle};
+pub use resolve::TrainRequest;
+pub use run::{TrainOutcome, train};
+pub use run_dir::{Pointer, RunDir};
 pub use schedule::learning_rate;
+pub use worker::{WorkerRequest, run_worker};

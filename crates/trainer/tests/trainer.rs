@@ -34,7 +34,15 @@ fn shards_dir(tag: &str, games: u32) -> PathBuf {
         agent_name: "uniform".into(),
     };
     let make = || -> Box<dyn Evaluator> { Box::new(UniformEvaluator) };
-    run_selfplay(&config, &make, &dir, "g0000", &HashSet::new(), &Progress::default()).unwrap();
+    run_selfplay(
+        &config,
+        &make,
+        &dir,
+        &musashi_records::ShardPrefix::plain("g0000"),
+        &HashSet::new(),
+        &Progress::default(),
+    )
+    .unwrap();
     dir
 }
 

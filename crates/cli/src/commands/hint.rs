@@ -2,9 +2,9 @@
 //! position), one line per position: `<pos>\t<move>`. A position where the game is already over
 //! gets `-` as its move and the ending on stderr.
 
-use crate::agents;
 use crate::rules_args::RulesArgs;
 use anyhow::{Context, Result, bail};
+use musashi_agents::AgentRecipe;
 use musashi_game::Game;
 use musashi_search::AgentSpec;
 use std::path::PathBuf;
@@ -47,7 +47,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
             eprintln!("{text}: the game is already over: {o}");
             continue;
         }
-        let mut agent = agents::build_agent(&a.agent, &rules, a.seed)?;
+        let mut agent = AgentRecipe::parse(&a.agent, &rules)?.create(a.seed);
         let c = agent.choose(&game);
         println!("{text}\t{}", c.mv);
         if a.verbose {

@@ -1,14 +1,16 @@
 //! `musashi match`: N games between two agents, in parallel; results on stdout, one line per
 //! game in a file. The last line on stdout is exactly `result: general W, soldiers L`.
 
-use crate::agents;
 use crate::rules_args::RulesArgs;
+use crate::threads::match_config;
 use anyhow::{Context, Result, bail};
-use musashi_evaluator::{MatchConfig, play_match_with};
+use musashi_agents::AgentRecipe;
+use musashi_evaluator::{GameRecord, MatchConfig, Summary, play_match_with};
 use musashi_game::Side;
 use musashi_search::AgentSpec;
+use std::fs::File;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
@@ -45,26 +47,37 @@ pub(crate) struct Args {
     progress: bool,
 }
 
-/// The match settings both `match` and `rank` take from their flags (`--threads 0` refused).
-pub(crate) fn match_config(
-    rules: musashi_game::Ruleset,
-    games: usize,
-    seed: u64,
-    threads: Option<usize>,
-    opening_plies: u32,
-    max_plies: u32,
-) -> Result<MatchConfig> {
-    let mut config = MatchConfig::new(rules, games);
-    config.seed = seed;
-    if let Some(t) = threads {
-        if t == 0 {
-            bail!("--threads must be at least 1");
-        }
-        config.threads = t;
+/// The games file, created before the games are played (a bad path fails at once).
+fn create_out(out: &Path) -> Result<File> {
+    if let Some(dir) = out.parent()
+        && !dir.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
-    config.opening_plies = opening_plies;
-    config.max_plies = max_plies;
-    Ok(config)
+    File::create(out).with_context(|| format!("cannot write {}", out.display()))
+}
+
+fn write_games(mut file: File, a: &Args, records: &[GameRecord]) -> Result<()> {
+    writeln!(file, "# rules: {}", a.rules.ruleset())?;
+    writeln!(file, "# general: {}; soldiers: {}; seed {}", a.general, a.soldiers, a.seed)?;
+    writeln!(file, "# index\tseed\twinner\treason\tlength\tmoves")?;
+    for r in records {
+        writeln!(file, "{}", r.to_line())?;
+    }
+    file.flush()?;
+    Ok(())
+}
+
+fn print_summary(s: &Summary, config: &MatchConfig) {
+    let pct = |n: usize| 100.0 * n as f64 / s.games as f64;
+    println!("general wins: {} ({:.1}%)", s.general_wins, pct(s.general_wins));
+    println!("soldiers wins: {} ({:.1}%)", s.soldiers_wins, pct(s.soldiers_wins));
+    println!("average length: {:.1} plies", s.average_length);
+    let endings: Vec<String> = s.endings().iter().map(|(r, n)| format!("{r} {n}")).collect();
+    println!("endings: {}", endings.join(", "));
+    if s.adjudicated > 0 {
+        println!("adjudicated at {} plies (counted as move-limit): {}", config.max_plies, s.adjudicated);
+    }
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
@@ -72,16 +85,10 @@ pub(crate) fn run(a: Args) -> Result<()> {
         bail!("--games must be at least 1");
     }
     let rules = a.rules.ruleset();
-    let general = agents::factory(&a.general, &rules).context("--general")?;
-    let soldiers = agents::factory(&a.soldiers, &rules).context("--soldiers")?;
+    let general = AgentRecipe::parse(&a.general, &rules).context("--general")?;
+    let soldiers = AgentRecipe::parse(&a.soldiers, &rules).context("--soldiers")?;
     let config = match_config(rules, a.games, a.seed, a.threads, a.opening_plies, a.max_plies)?;
-    if let Some(dir) = a.out.parent()
-        && !dir.as_os_str().is_empty()
-    {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
-    let mut file = std::fs::File::create(&a.out).with_context(|| format!("cannot write {}", a.out.display()))?;
-
+    let file = create_out(&a.out)?;
     println!("rules: {rules}");
     println!("general: {}", a.general);
     println!("soldiers: {}", a.soldiers);
@@ -97,8 +104,8 @@ pub(crate) fn run(a: Args) -> Result<()> {
     let result = play_match_with(
         &config,
         |side, i| match side {
-            Side::General => general(i),
-            Side::Soldiers => soldiers(i),
+            Side::General => general.create(i as u64),
+            Side::Soldiers => soldiers.create(i as u64),
         },
         |r| {
             if progress {
@@ -107,25 +114,9 @@ pub(crate) fn run(a: Args) -> Result<()> {
         },
     );
     let secs = start.elapsed().as_secs_f64();
-
-    writeln!(file, "# rules: {rules}")?;
-    writeln!(file, "# general: {}; soldiers: {}; seed {}", a.general, a.soldiers, a.seed)?;
-    writeln!(file, "# index\tseed\twinner\treason\tlength\tmoves")?;
-    for r in &result.records {
-        writeln!(file, "{}", r.to_line())?;
-    }
-    file.flush()?;
-
+    write_games(file, &a, &result.records)?;
     let s = &result.summary;
-    let pct = |n: usize| 100.0 * n as f64 / s.games as f64;
-    println!("general wins: {} ({:.1}%)", s.general_wins, pct(s.general_wins));
-    println!("soldiers wins: {} ({:.1}%)", s.soldiers_wins, pct(s.soldiers_wins));
-    println!("average length: {:.1} plies", s.average_length);
-    let endings: Vec<String> = s.endings().iter().map(|(r, n)| format!("{r} {n}")).collect();
-    println!("endings: {}", endings.join(", "));
-    if s.adjudicated > 0 {
-        println!("adjudicated at {} plies (counted as move-limit): {}", config.max_plies, s.adjudicated);
-    }
+    print_summary(s, &config);
     println!("time: {secs:.1} s; games written to {}", a.out.display());
     println!("result: general {}, soldiers {}", s.general_wins, s.soldiers_wins);
     Ok(())

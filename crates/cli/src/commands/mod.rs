@@ -1,11 +1,6 @@
-//! One module per subcommand.
+//! One module per subcommand; no command uses another (what two share lives beside `commands/`).
 
 pub(crate) mod bench;
-mod bench_network;
-mod bench_search;
-mod bench_selfplay;
-mod bench_solve;
-mod bench_validate;
 pub(crate) mod export;
 pub(crate) mod hint;
 pub(crate) mod match_cmd;
@@ -16,3 +11,4 @@ pub(crate) mod rank;
 pub(crate) mod selfplay;
 pub(crate) mod show;
 pub(crate) mod solve;
+pub(crate) mod train;

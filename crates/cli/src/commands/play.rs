@@ -4,10 +4,10 @@
 //! from stdin, so tests (and scripts) can pipe it; bad input gets a message and a new prompt,
 //! and the end of input abandons the game cleanly.
 
-use crate::agents;
 use crate::draw::draw_board;
 use crate::rules_args::RulesArgs;
 use anyhow::{Context, Result};
+use musashi_agents::AgentRecipe;
 use musashi_game::{Bits, Game, Move, Side, analysis};
 use musashi_search::{Agent, AgentSpec, Choice};
 use std::io::{BufRead, IsTerminal};
@@ -56,40 +56,66 @@ enum Player {
     Computer(Box<dyn Agent>),
 }
 
+/// What the loop does after a command.
+enum Flow {
+    /// Draw the board again, then go on.
+    Show,
+    /// Go on without drawing.
+    Quiet,
+    /// The game is over or abandoned.
+    End,
+}
+
+/// A game in the terminal: the players, the hint agent and the output settings.
+struct Session {
+    game: Game,
+    players: [Player; 2],
+    hint: AgentRecipe,
+    hint_name: String,
+    hinter: Option<Box<dyn Agent>>,
+    seed: u64,
+    color: bool,
+}
+
+fn color_flag(text: &str) -> Result<bool> {
+    match text {
+        "always" => Ok(true),
+        "never" => Ok(false),
+        "auto" => Ok(std::io::stdout().is_terminal()),
+        other => anyhow::bail!("--color must be auto, always or never, not '{other}'"),
+    }
+}
+
+/// The players' specs for each side, `--opponent` turned into a bundle spec.
+fn player_specs(a: &Args) -> Result<(String, String)> {
+    let Some(text) = &a.opponent else { return Ok((a.general.clone(), a.soldiers.clone())) };
+    let Some((dir, level)) = text.rsplit_once(':') else {
+        anyhow::bail!("--opponent '{text}': expected BUNDLE:LEVEL, for example export/classic:hard");
+    };
+    let computer = format!("bundle:dir={dir},level={level}");
+    Ok(match a.human {
+        Side::General => ("human".to_string(), computer),
+        Side::Soldiers => (computer, "human".to_string()),
+    })
+}
+
 pub(crate) fn run(a: Args) -> Result<()> {
     let (rules, pos) = a.rules.with_position(a.position.as_deref())?;
-    let mut game = Game::from_position(rules, pos)?;
-    let color = match a.color.as_str() {
-        "always" => true,
-        "never" => false,
-        "auto" => std::io::stdout().is_terminal(),
-        other => anyhow::bail!("--color must be auto, always or never, not '{other}'"),
-    };
+    let game = Game::from_position(rules, pos)?;
+    let color = color_flag(&a.color)?;
     let player = |text: &str, side: Side| -> Result<Player> {
         if text == "human" {
             return Ok(Player::Human);
         }
         let spec: AgentSpec = text.parse()?;
         let seed = a.seed.wrapping_add(side.index() as u64);
-        Ok(Player::Computer(agents::build_agent(&spec, &rules, seed).with_context(|| format!("--{side}"))?))
+        Ok(Player::Computer(AgentRecipe::parse(&spec, &rules).with_context(|| format!("--{side}"))?.create(seed)))
     };
-    let (general, soldiers) = match &a.opponent {
-        None => (a.general.clone(), a.soldiers.clone()),
-        Some(text) => {
-            let Some((dir, level)) = text.rsplit_once(':') else {
-                anyhow::bail!("--opponent '{text}': expected BUNDLE:LEVEL, for example export/classic:hard");
-            };
-            let computer = format!("bundle:dir={dir},level={level}");
-            match a.human {
-                Side::General => ("human".to_string(), computer),
-                Side::Soldiers => (computer, "human".to_string()),
-            }
-        }
-    };
-    let mut players = [player(&general, Side::General)?, player(&soldiers, Side::Soldiers)?];
-    agents::build_agent(&a.hint_agent, &rules, a.seed).context("--hint-agent")?;
-    let mut hinter: Option<Box<dyn Agent>> = None;
-
+    let (general, soldiers) = player_specs(&a)?;
+    let players = [player(&general, Side::General)?, player(&soldiers, Side::Soldiers)?];
+    let hint = AgentRecipe::parse(&a.hint_agent, &rules).context("--hint-agent")?;
+    let hint_name = a.hint_agent.to_string();
+    let mut session = Session { game, players, hint, hint_name, hinter: None, seed: a.seed, color };
     println!("rules: {rules}");
     println!("general: {general}; soldiers: {soldiers}");
     println!("type help for commands");
@@ -97,33 +123,27 @@ pub(crate) fn run(a: Args) -> Result<()> {
     // Piped input is echoed after the prompt, so that a transcript reads like a session.
     let echo = !stdin.is_terminal();
     let mut input = stdin.lock();
-    let mut show = true;
+    let mut flow = Flow::Show;
     loop {
-        if show {
-            print_state(&game, color);
+        if let Flow::Show = flow {
+            print_state(&session.game, session.color);
         }
-        show = true;
-        if let Some(o) = game.outcome() {
-            let winner = match o.winner {
-                Side::General => "the General wins",
-                Side::Soldiers => "the soldiers win",
-            };
-            println!("game over: {winner} ({}): {}.", o.reason, o.reason.explain(o.winner));
-            println!("moves: {}", game.moves().map(|m| m.to_string()).collect::<Vec<_>>().join(" "));
+        if session.game_over() {
             return Ok(());
         }
-        let side = game.position().side_to_move();
-        if let Player::Computer(agent) = &mut players[side.index()] {
-            let c = agent.choose(&game);
+        let side = session.game.position().side_to_move();
+        if let Player::Computer(agent) = &mut session.players[side.index()] {
+            let c = agent.choose(&session.game);
             println!("{side} plays {}{}", c.mv, describe(&c));
-            game.play(c.mv).context("the agent chose an illegal move")?;
+            session.game.play(c.mv).context("the agent chose an illegal move")?;
+            flow = Flow::Show;
             continue;
         }
         let mut line = Vec::new();
         print_prompt(side);
         if input.read_until(b'\n', &mut line)? == 0 {
             println!();
-            println!("input ended: game abandoned after {} moves.", game.moves().count());
+            println!("input ended: game abandoned after {} moves.", session.game.moves().count());
             return Ok(());
         }
         let line = String::from_utf8_lossy(&line);
@@ -131,58 +151,91 @@ pub(crate) fn run(a: Args) -> Result<()> {
         if echo {
             println!("{cmd}");
         }
-        show = false;
+        flow = session.command(cmd, side);
+        if let Flow::End = flow {
+            return Ok(());
+        }
+    }
+}
+
+impl Session {
+    /// Prints the ending if the game is over.
+    fn game_over(&self) -> bool {
+        let Some(o) = self.game.outcome() else { return false };
+        let winner = match o.winner {
+            Side::General => "the General wins",
+            Side::Soldiers => "the soldiers win",
+        };
+        println!("game over: {winner} ({}): {}.", o.reason, o.reason.explain(o.winner));
+        println!("moves: {}", self.game.moves().map(|m| m.to_string()).collect::<Vec<_>>().join(" "));
+        true
+    }
+
+    /// One line typed by the human playing `side`.
+    fn command(&mut self, cmd: &str, side: Side) -> Flow {
         match cmd {
-            "" => {}
-            "help" | "?" => println!("{HELP}"),
+            "" => Flow::Quiet,
+            "help" | "?" => {
+                println!("{HELP}");
+                Flow::Quiet
+            }
             "moves" => {
-                let moves: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+                let moves: Vec<String> = self.game.legal_moves().iter().map(|m| m.to_string()).collect();
                 println!("legal moves: {}", moves.join(" "));
+                Flow::Quiet
             }
             "hint" => {
-                let agent = hinter.get_or_insert_with(|| {
-                    agents::build_agent(&a.hint_agent, &rules, a.seed).expect("the hint agent was checked")
-                });
-                agent.new_game(a.seed);
-                let c = agent.choose(&game);
-                println!("hint ({}): {}{}", a.hint_agent, c.mv, describe(&c));
+                let (hint, seed) = (&self.hint, self.seed);
+                let agent = self.hinter.get_or_insert_with(|| hint.create(seed));
+                agent.new_game(seed);
+                let c = agent.choose(&self.game);
+                println!("hint ({}): {}{}", self.hint_name, c.mv, describe(&c));
+                Flow::Quiet
             }
-            "undo" => {
-                let humans = |s: Side| matches!(players[s.index()], Player::Human);
-                let mut taken = Vec::new();
-                while let Some(m) = game.undo() {
-                    taken.push(m);
-                    if humans(game.position().side_to_move()) {
-                        break;
-                    }
-                }
-                if taken.is_empty() {
-                    println!("nothing to undo");
-                } else {
-                    let names: Vec<String> = taken.iter().map(|m| m.to_string()).collect();
-                    println!("took back {}", names.join(", "));
-                    show = true;
-                }
-            }
+            "undo" => self.undo(),
             "resign" => {
-                game.resign(side);
-                show = true;
+                self.game.resign(side);
+                Flow::Show
             }
             "quit" | "exit" => {
-                println!("game abandoned after {} moves.", game.moves().count());
-                return Ok(());
+                println!("game abandoned after {} moves.", self.game.moves().count());
+                Flow::End
             }
-            text => match Move::parse(rules.board, text) {
-                Err(e) => println!("{e}. Type help for commands."),
-                Ok(m) => match game.play(m) {
-                    Err(e) => println!("{e}. Type moves for the legal moves."),
+            text => match Move::parse(self.game.rules().board, text) {
+                Err(e) => {
+                    println!("{e}. Type help for commands.");
+                    Flow::Quiet
+                }
+                Ok(m) => match self.game.play(m) {
+                    Err(e) => {
+                        println!("{e}. Type moves for the legal moves.");
+                        Flow::Quiet
+                    }
                     Ok(_) => {
                         println!("{side} plays {m}");
-                        show = true;
+                        Flow::Show
                     }
                 },
             },
         }
+    }
+
+    /// Takes back moves until a human is to move again.
+    fn undo(&mut self) -> Flow {
+        let mut taken = Vec::new();
+        while let Some(m) = self.game.undo() {
+            taken.push(m);
+            if matches!(self.players[self.game.position().side_to_move().index()], Player::Human) {
+                break;
+            }
+        }
+        if taken.is_empty() {
+            println!("nothing to undo");
+            return Flow::Quiet;
+        }
+        let names: Vec<String> = taken.iter().map(|m| m.to_string()).collect();
+        println!("took back {}", names.join(", "));
+        Flow::Show
     }
 }
 

@@ -1,16 +1,19 @@
-//! `musashi selfplay`: play games with a model and write Parquet shards.
+//! `musashi selfplay`: play games with a model and write Parquet shards, or work as an external
+//! self-play worker of a training run (`--run`).
 
-use crate::model_arg::Model;
 use crate::progress;
 use crate::rules_args::RulesArgs;
-use anyhow::{Result, bail};
+use crate::train_bars::TrainBars;
+use anyhow::{Context, Result, bail};
+use musashi_agents::Model;
 use musashi_net::DeviceKind;
-use musashi_search::{Evaluator, MctsConfig};
-use musashi_selfplay::{Progress, SelfplayConfig, SelfplaySummary, run_selfplay};
+use musashi_records::ShardPrefix;
+use musashi_search::Evaluator;
+use musashi_selfplay::{Progress, SelfplayConfig, SelfplaySummary, run_selfplay, selfplay_mcts, threads_or_all};
+use musashi_trainer::{WorkerRequest, run_worker};
 use std::collections::HashSet;
 use std::path::PathBuf;
-use std::sync::atomic::Ordering::Relaxed;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
@@ -49,25 +52,12 @@ pub(crate) struct Args {
     device: DeviceKind,
 }
 
-/// Self-play search settings: root noise and early temperature for variety.
-pub(crate) fn selfplay_mcts(sims: u32) -> MctsConfig {
-    MctsConfig {
-        sims,
-        dirichlet_fraction: 0.25,
-        dirichlet_alpha: 0.3,
-        temperature: 1.0,
-        temperature_plies: 12,
-        ..MctsConfig::default()
-    }
-}
-
-pub(crate) fn threads_or_all(threads: usize) -> usize {
-    if threads > 0 { threads } else { std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) }
-}
-
 pub(crate) fn run(a: Args) -> Result<()> {
     if let Some(root) = &a.run {
-        return crate::train::worker::run_worker(root, &a.worker, threads_or_all(a.threads), a.games);
+        let request = WorkerRequest { root, name: &a.worker, threads: threads_or_all(a.threads), max_games: a.games };
+        let played = run_worker(&request, &TrainBars::new())?;
+        println!("worker {}: played {played} games", a.worker);
+        return Ok(());
     }
     let (Some(games), Some(out)) = (a.games, a.out.as_ref()) else {
         bail!("--games and --out are needed (or --run DIR)")
@@ -75,7 +65,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
     if games == 0 {
         bail!("--games must be at least 1");
     }
-    let model = Model::load(&a.model, a.device)?;
+    let model = Model::load(&a.model, a.device).context("--model")?;
     let config = SelfplayConfig {
         games,
         threads: threads_or_all(a.threads),
@@ -90,40 +80,26 @@ pub(crate) fn run(a: Args) -> Result<()> {
     };
     config.validate().map_err(anyhow::Error::msg)?;
     let make = || -> Box<dyn Evaluator> { model.evaluator() };
-    let summary = with_progress(games as u64, |p| run_selfplay(&config, &make, out, "sp", &HashSet::new(), p))?;
+    let prefix = ShardPrefix::plain("sp");
+    let summary = with_progress(games as u64, |p| run_selfplay(&config, &make, out, &prefix, &HashSet::new(), p))?;
     print_summary(&summary);
     Ok(())
 }
 
 /// Runs `f` with a games progress bar showing games/s and positions/s.
-pub(crate) fn with_progress<T>(games: u64, f: impl FnOnce(&Progress) -> T) -> T {
+fn with_progress<T>(games: u64, f: impl FnOnce(&Progress) -> T) -> T {
     let progress = Progress::default();
     let pb = progress::bar(games, "{elapsed_precise} [{bar:30}] {pos}/{len} games {msg}");
-    let done = std::sync::atomic::AtomicBool::new(false);
+    let done = AtomicBool::new(false);
     std::thread::scope(|s| {
-        let watcher = s.spawn(|| {
-            let start = std::time::Instant::now();
-            while !done.load(Relaxed) {
-                std::thread::sleep(Duration::from_millis(200));
-                let secs = start.elapsed().as_secs_f64().max(1e-9);
-                pb.set_position(progress.games.load(Relaxed));
-                pb.set_message(format!(
-                    "{:.2} games/s, {:.0} positions/s, {:.0} evals/s",
-                    progress.games.load(Relaxed) as f64 / secs,
-                    progress.positions.load(Relaxed) as f64 / secs,
-                    progress.evaluations.load(Relaxed) as f64 / secs
-                ));
-            }
-        });
+        s.spawn(|| progress::follow_selfplay(&pb, &progress, &done));
         let out = f(&progress);
         done.store(true, Relaxed);
-        let _ = watcher.join();
-        pb.finish_and_clear();
         out
     })
 }
 
-pub(crate) fn print_summary(s: &SelfplaySummary) {
+fn print_summary(s: &SelfplaySummary) {
     let avg = if s.games > 0 { s.total_plies as f64 / s.games as f64 } else { 0.0 };
     println!(
         "played {} games ({} positions) in {:.1} s: general {} wins, soldiers {} wins, average {:.1} plies",

@@ -53,10 +53,7 @@ pub(crate) fn to_score(s: i32) -> Score {
 }
 
 fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    musashi_game::mix64(x.wrapping_add(musashi_game::GOLDEN_GAMMA))
 }
 
 impl<'a> Searcher<'a> {

@@ -1,0 +1,273 @@
+//! `AgentRecipe`: a spec parsed and checked once, with what it needs loaded, that makes a fresh
+//! agent for each game.
+
+use crate::AgentError;
+use crate::kinds::Kind;
+use crate::model::{Model, resolve_checkpoint};
+use crate::tables::{TableOracle, load_tables};
+use musashi_game::Ruleset;
+use musashi_net::DeviceKind;
+use musashi_runtime::Bundle;
+use musashi_search::alphabeta::{Config, Limits, MAX_DEPTH};
+use musashi_search::{Agent, AgentSpec, AlphaBeta, GreedyAgent, Oracle, PerfectAgent, PlaySettings, RandomAgent};
+use std::fmt;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What kind of agent, with its typed settings and loaded resources.
+#[derive(Clone)]
+enum Recipe {
+    Random,
+    Greedy,
+    AlphaBeta(Config),
+    Mcts(Model, PlaySettings),
+    Perfect(Arc<dyn Oracle>),
+    Bundle(Arc<Bundle>, String, Ruleset),
+}
+
+/// A player, parsed once: `create(seed)` makes the agent for one game.
+#[derive(Clone)]
+pub struct AgentRecipe {
+    /// The canonical spec (the agent's name in reports).
+    spec: String,
+    recipe: Recipe,
+    oracle: Option<Arc<dyn Oracle>>,
+}
+
+impl fmt::Debug for AgentRecipe {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AgentRecipe").field("spec", &self.spec).finish_non_exhaustive()
+    }
+}
+
+impl fmt::Display for AgentRecipe {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.spec)
+    }
+}
+
+fn invalid(spec: &AgentSpec, problem: impl Into<String>) -> AgentError {
+    AgentError::Invalid { spec: spec.to_string(), problem: problem.into() }
+}
+
+impl AgentRecipe {
+    /// Parses `spec` for games under `rules`, loading its weights, tables or bundle.
+    pub fn parse(spec: &AgentSpec, rules: &Ruleset) -> Result<AgentRecipe, AgentError> {
+        let mut spec = spec.clone();
+        let kind: Kind = match spec.kind.as_str() {
+            "human" => return Err(AgentError::Human),
+            k => k.parse().map_err(|()| AgentError::UnknownKind { kind: k.to_string(), spec: spec.to_string() })?,
+        };
+        let oracle: Option<Arc<dyn Oracle>> = match spec.take_str("tables") {
+            Some(_) if !kind.takes_tables() => return Err(invalid(&spec, format!("{kind} takes no tables"))),
+            Some(dir) => Some(Arc::new(TableOracle { tables: load_tables(Path::new(&dir), rules)? })),
+            None => None,
+        };
+        let recipe = match kind {
+            Kind::Random => Recipe::Random,
+            Kind::Greedy => Recipe::Greedy,
+            Kind::AlphaBeta => Recipe::AlphaBeta(alphabeta_config(&mut spec)?),
+            Kind::Mcts => mcts(&mut spec)?,
+            Kind::Perfect => match &oracle {
+                Some(o) => Recipe::Perfect(o.clone()),
+                None => return Err(invalid(&spec, "perfect needs tables=DIR (a `musashi solve` output folder)")),
+            },
+            Kind::Bundle => bundle(&mut spec, rules)?,
+        };
+        spec.finish()?;
+        Ok(AgentRecipe { spec: spec.to_string(), recipe, oracle })
+    }
+
+    /// Parses a spec string (see [`AgentRecipe::parse`]).
+    pub fn parse_str(text: &str, rules: &Ruleset) -> Result<AgentRecipe, AgentError> {
+        AgentRecipe::parse(&text.parse::<AgentSpec>()?, rules)
+    }
+
+    /// MCTS with `settings` over a model, without a spec string (a path may hold any character).
+    pub fn mcts(model: Model, settings: PlaySettings) -> Result<AgentRecipe, AgentError> {
+        let spec = match &model {
+            Model::Uniform => "uniform".to_string(),
+            Model::Net(_, name) => name.clone(),
+        };
+        let spec = format!(
+            "mcts:ckpt={spec},sims={},temp={},cpuct={},blunder={}",
+            settings.sims, settings.temperature, settings.cpuct, settings.blunder
+        );
+        settings.validate().map_err(|problem| AgentError::Invalid { spec: spec.clone(), problem })?;
+        Ok(AgentRecipe { spec, recipe: Recipe::Mcts(model, settings), oracle: None })
+    }
+
+    /// The canonical spec: the agent's name.
+    pub fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    /// A fresh agent for one game, started with `seed`.
+    pub fn create(&self, seed: u64) -> Box<dyn Agent> {
+        let name = self.spec.clone();
+        let o = self.oracle.clone();
+        let mut agent: Box<dyn Agent> = match &self.recipe {
+            Recipe::Random => Box::new(RandomAgent::new(seed)),
+            Recipe::Greedy => Box::new(GreedyAgent::new(seed)),
+            Recipe::AlphaBeta(config) => {
+                let engine = AlphaBeta::new(config.clone()).with_name(name);
+                Box::new(match o {
+                    Some(o) => engine.with_oracle(o),
+                    None => engine,
+                })
+            }
+            Recipe::Mcts(model, settings) => {
+                let agent = settings.agent(name, model.evaluator());
+                Box::new(match o {
+                    Some(o) => agent.with_oracle(o),
+                    None => agent,
+                })
+            }
+            Recipe::Perfect(o) => {
+                let fallback = AlphaBeta::new(Config::default()).with_oracle(o.clone());
+                Box::new(PerfectAgent::new(name, o.clone(), Box::new(fallback)))
+            }
+            Recipe::Bundle(bundle, level, rules) => {
+                Box::new(bundle.player(rules, level).expect("the level was found when the recipe was parsed"))
+            }
+        };
+        agent.new_game(seed);
+        agent
+    }
+}
+
+fn alphabeta_config(spec: &mut AgentSpec) -> Result<Config, AgentError> {
+    let depth: Option<u32> = spec.take("depth")?;
+    let ms: Option<u64> = spec.take("ms")?;
+    let nodes: Option<u64> = spec.take("nodes")?;
+    let mut config = Config::default();
+    if let Some(d) = depth
+        && !(1..=MAX_DEPTH).contains(&d)
+    {
+        return Err(invalid(spec, format!("depth must be 1-{MAX_DEPTH}")));
+    }
+    if ms == Some(0) || nodes == Some(0) {
+        return Err(invalid(spec, "ms and nodes must be positive"));
+    }
+    if depth.is_some() || ms.is_some() || nodes.is_some() {
+        config.limits = Limits { depth, nodes, time: ms.map(Duration::from_millis) };
+    }
+    if let Some(mb) = spec.take::<usize>("tt")? {
+        if !(1..=4096).contains(&mb) {
+            return Err(invalid(spec, "tt (MiB) must be 1-4096"));
+        }
+        config.tt_mb = mb;
+    }
+    if let Some(n) = spec.take::<i32>("noise")? {
+        if !(0..=1000).contains(&n) {
+            return Err(invalid(spec, "noise must be 0-1000"));
+        }
+        config.noise = n;
+    }
+    if let Some(l) = spec.take::<u8>("lmr")? {
+        config.lmr = l != 0;
+    }
+    Ok(config)
+}
+
+/// The playing settings of an `mcts:` spec (every key but `ckpt` and `tables`).
+fn play_settings(spec: &mut AgentSpec) -> Result<PlaySettings, AgentError> {
+    let mut settings = PlaySettings::default();
+    if let Some(sims) = spec.take::<u32>("sims")? {
+        settings.sims = sims;
+    }
+    if let Some(t) = spec.take::<f32>("temp")? {
+        settings.temperature = t;
+    }
+    if let Some(c) = spec.take::<f32>("cpuct")? {
+        settings.cpuct = c;
+    }
+    if let Some(b) = spec.take::<f32>("blunder")? {
+        settings.blunder = b;
+    }
+    settings.validate().map_err(|e| invalid(spec, e))?;
+    Ok(settings)
+}
+
+fn mcts(spec: &mut AgentSpec) -> Result<Recipe, AgentError> {
+    let Some(ckpt) = spec.take_str("ckpt") else {
+        return Err(invalid(spec, "mcts needs ckpt=DIR (a checkpoint folder) or ckpt=uniform"));
+    };
+    let settings = play_settings(spec)?;
+    let model = if ckpt == "uniform" {
+        Model::Uniform
+    } else {
+        let dir = resolve_checkpoint(Path::new(&ckpt))?;
+        Model::Net(Model::network(&dir, DeviceKind::Cpu)?, ckpt)
+    };
+    Ok(Recipe::Mcts(model, settings))
+}
+
+fn bundle(spec: &mut AgentSpec, rules: &Ruleset) -> Result<Recipe, AgentError> {
+    static CACHE: crate::cache::Cache<Bundle> = crate::cache::Cache::new();
+    let (Some(dir), Some(level)) = (spec.take_str("dir"), spec.take_str("level")) else {
+        return Err(invalid(spec, "bundle needs dir=DIR and level=easy|normal|hard"));
+    };
+    let bundle = crate::cache::cached(&CACHE, Path::new(&dir), Bundle::load)?;
+    bundle.player(rules, &level)?;
+    Ok(Recipe::Bundle(bundle, level, *rules))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use musashi_game::Preset;
+
+    fn build(s: &str) -> Result<Box<dyn Agent>, AgentError> {
+        Ok(AgentRecipe::parse_str(s, &Preset::Classic.ruleset())?.create(1))
+    }
+
+    fn err(s: &str) -> String {
+        build(s).err().expect("an error").to_string()
+    }
+
+    #[test]
+    fn builds_every_kind_and_rejects_unknowns() {
+        assert_eq!(build("random").unwrap().name(), "random");
+        assert_eq!(build("greedy").unwrap().name(), "greedy");
+        assert_eq!(build("alphabeta:depth=3,tt=1").unwrap().name(), "alphabeta:depth=3,tt=1");
+        assert_eq!(build("alphabeta").unwrap().name(), "alphabeta");
+        let e = err("minimax");
+        assert!(e.contains("unknown agent kind 'minimax'") && e.contains("alphabeta"), "{e}");
+        let e = err("alphabeta:dept=3");
+        assert!(e.contains("unknown parameter 'dept'") && e.contains("depth=N"), "{e}");
+        assert!(build("alphabeta:depth=0").is_err());
+        assert!(err("alphabeta:depth=x").contains("bad value 'x'"));
+        assert!(build("random:depth=2").is_err());
+        assert!(err("random:tables=x").contains("takes no tables"));
+        assert!(err("human").contains("musashi play"));
+        assert_eq!(build("mcts:ckpt=uniform,sims=8").unwrap().name(), "mcts:ckpt=uniform,sims=8");
+        assert!(err("mcts").contains("ckpt="));
+        assert!(err("mcts:ckpt=/no/such/dir").contains("/no/such/dir"));
+        assert!(err("mcts:ckpt=uniform,temp=-1").contains("temperature"));
+        assert!(err("mcts:ckpt=uniform,blunder=2").contains("blunder"));
+        assert_eq!(
+            build("mcts:ckpt=uniform,sims=4,blunder=0.5").unwrap().name(),
+            "mcts:ckpt=uniform,sims=4,blunder=0.5"
+        );
+        assert!(err("perfect").contains("tables=DIR"));
+        assert!(err("perfect:tables=/no/such/dir").contains("/no/such/dir"));
+        assert!(err("bundle:dir=/no/such/dir").contains("level="));
+        assert!(err("bundle:dir=/no/such/dir,level=hard").contains("/no/such/dir"));
+    }
+
+    #[test]
+    fn typed_settings_make_the_same_agent_as_the_spec() {
+        let rules = Preset::Classic.ruleset();
+        let settings = PlaySettings { sims: 4, ..PlaySettings::default() };
+        let typed = AgentRecipe::mcts(Model::Uniform, settings).unwrap();
+        let parsed = AgentRecipe::parse_str(typed.spec(), &rules).unwrap();
+        let game = musashi_game::Game::new(rules);
+        for seed in 0..3 {
+            assert_eq!(typed.create(seed).choose(&game).mv, parsed.create(seed).choose(&game).mv);
+        }
+        let bad = PlaySettings { blunder: 3.0, ..settings };
+        assert!(AgentRecipe::mcts(Model::Uniform, bad).unwrap_err().to_string().contains("blunder"));
+    }
+}

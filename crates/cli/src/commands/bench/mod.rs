@@ -1,0 +1,160 @@
+//! `musashi bench`: speed figures, printed for the README and docs. Speed lives here rather
+//! than in tests, which never assert on time.
+
+mod network;
+mod search;
+mod selfplay;
+mod solve;
+mod validate;
+
+use anyhow::Result;
+use musashi_game::{Board, Position, Side, Threshold, perft};
+use musashi_selfplay::threads_or_all;
+use network::bench_network;
+use search::bench_search;
+use selfplay::bench_selfplay;
+use solve::bench_solve;
+use std::path::PathBuf;
+use std::time::Instant;
+use validate::bench_validate;
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    #[command(subcommand)]
+    what: What,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum What {
+    /// Perft from the classic start (one core, bulk counting at the last ply).
+    Perft {
+        /// Depth (8 = 200,865,957 leaves).
+        #[arg(long, default_value_t = 8)]
+        depth: u32,
+        /// Repetitions; the best time is reported.
+        #[arg(long, default_value_t = 3)]
+        runs: u32,
+    },
+    /// Raw batched network throughput against self-play's network use, with the default network.
+    Selfplay {
+        /// MCTS simulations per move.
+        #[arg(long, default_value_t = 100)]
+        sims: u32,
+        /// Games to play.
+        #[arg(long, default_value_t = 64)]
+        games: u32,
+        /// Worker threads (0 = one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Games per worker at once = the network batch size.
+        #[arg(long, default_value_t = 32)]
+        concurrent: usize,
+    },
+    /// Alpha-beta speed: nodes per second at a fixed depth from the classic start and from
+    /// middle-game positions, and the depth reached in a time budget from the classic start.
+    Search {
+        /// Fixed depth for the nodes-per-second figure.
+        #[arg(long, default_value_t = 9)]
+        depth: u32,
+        /// Time budget for the depth-reached figure, in milliseconds.
+        #[arg(long, default_value_t = 100)]
+        ms: u64,
+        /// Middle-game positions (seeded random plays of 20-60 plies from the classic start).
+        #[arg(long, default_value_t = 20)]
+        positions: usize,
+    },
+    /// Network inference per position on one thread at several batch sizes.
+    Network {
+        /// Trunk width.
+        #[arg(long, default_value_t = 256)]
+        hidden: usize,
+        /// Residual blocks.
+        #[arg(long, default_value_t = 2)]
+        blocks: usize,
+        /// Value-head width.
+        #[arg(long, default_value_t = 64)]
+        value_hidden: usize,
+        /// Batch sizes, comma-separated.
+        #[arg(long, value_delimiter = ',', default_value = "1,8,32,64,128,256")]
+        batches: Vec<usize>,
+        /// Seconds per batch size.
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
+    },
+    /// Alpha-beta at depths 1..N against exact tables: the share of moves that keep the result.
+    Validate {
+        /// A `musashi solve` output folder (the full 25-point solve for the report).
+        #[arg(long)]
+        tables: String,
+        /// Random positions to sample.
+        #[arg(long, default_value_t = 2000)]
+        positions: usize,
+        /// Deepest depth.
+        #[arg(long, default_value_t = 8)]
+        max_depth: u32,
+        /// Fewest soldiers in a sampled position.
+        #[arg(long, default_value_t = 4)]
+        min_soldiers: u32,
+        /// Keep only positions where the move matters (some move gives a win away, or losing
+        /// moves resist for different lengths).
+        #[arg(long)]
+        critical: bool,
+    },
+    /// The full solve of the 25-point game (every level up to 16 soldiers, both sides to move),
+    /// then the re-check of every stored value; prints times, start values and longest wins.
+    Solve {
+        /// The capture threshold (0-15 or too-few, which is 2 on 25 points).
+        #[arg(long, default_value = "too-few")]
+        general_wins_at: Threshold,
+        /// Solve only up to this many soldiers.
+        #[arg(long, default_value_t = 16)]
+        max_soldiers: u32,
+        /// Skip the re-check.
+        #[arg(long)]
+        no_recheck: bool,
+        /// Also write the tables here.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
+pub(crate) fn run(a: Args) -> Result<()> {
+    match a.what {
+        What::Perft { depth, runs } => bench_perft(depth, runs.max(1)),
+        What::Selfplay { sims, games, threads, concurrent } => {
+            bench_selfplay(sims, games, threads_or_all(threads), concurrent)
+        }
+        What::Search { depth, ms, positions } => {
+            bench_search(depth, ms, positions);
+            Ok(())
+        }
+        What::Network { hidden, blocks, value_hidden, batches, seconds } => {
+            bench_network(musashi_net::ModelConfig { hidden, blocks, value_hidden }, &batches, seconds)
+        }
+        What::Validate { tables, positions, max_depth, min_soldiers, critical } => {
+            bench_validate(&tables, positions, max_depth, min_soldiers, critical)
+        }
+        What::Solve { general_wins_at, max_soldiers, no_recheck, out } => {
+            bench_solve(general_wins_at, max_soldiers, !no_recheck, out)
+        }
+    }
+}
+
+fn bench_perft(depth: u32, runs: u32) -> Result<()> {
+    let pos = Position::start(Board::Setchin33, Side::General);
+    let mut best = f64::INFINITY;
+    let mut leaves = 0;
+    for _ in 0..runs {
+        let t = Instant::now();
+        leaves = perft(&pos, 5, depth);
+        best = best.min(t.elapsed().as_secs_f64());
+    }
+    let interior: u64 = (0..depth).map(|d| perft(&pos, 5, d)).sum();
+    println!("perft {depth} from the classic start: {leaves} leaves");
+    println!(
+        "best of {runs}: {best:.3} s, {:.1} M leaves/s, {:.1} M interior nodes/s",
+        leaves as f64 / best / 1e6,
+        interior as f64 / best / 1e6
+    );
+    Ok(())
+}

@@ -1,0 +1,36 @@
+//! `musashi train`: the training job (`musashi_trainer::train`) with progress bars.
+
+use crate::train_bars::TrainBars;
+use anyhow::Result;
+use musashi_trainer::{TrainRequest, train};
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// The job's config file (TOML); without it, the embedded `configs/quick.toml`.
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Override a config key, e.g. `--set train.learning_rate=0.002` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    sets: Vec<String>,
+    /// The run directory (default: runs/<config name>).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Continue the run in the run directory with its recorded configuration.
+    #[arg(long)]
+    resume: bool,
+}
+
+pub(crate) fn run(a: Args) -> Result<()> {
+    let request = TrainRequest {
+        config: a.config,
+        overrides: a.sets,
+        out: a.out,
+        resume: a.resume,
+        command_line: std::env::args().collect(),
+        build_commit: env!("MUSASHI_BUILD_COMMIT").to_string(),
+    };
+    let outcome = train(&request, &TrainBars::new())?;
+    println!("run {}: latest generation {}, best {}", outcome.root.display(), outcome.latest, outcome.best);
+    Ok(())
+}

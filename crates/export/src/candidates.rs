@@ -1,0 +1,129 @@
+//! Measuring a preset's candidate settings: each plays its level's opponent from its side,
+//! timed; a candidate at least as slow as one already over the level's time budget is skipped.
+
+use crate::calibration::{Measurement, Timed, over_budget};
+use crate::config::ExportConfig;
+use crate::references::References;
+use crate::weights::WeightSet;
+use crate::{ExportError, Log};
+use musashi_agents::{AgentRecipe, Model, resolve_checkpoint};
+use musashi_evaluator::{MatchConfig, RatedGame, play_match};
+use musashi_game::Side;
+use musashi_net::DeviceKind;
+use musashi_runtime::LEVELS;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What a preset's candidates measured.
+#[derive(Debug, Default)]
+pub(crate) struct Measured {
+    /// Every candidate measured (player `refs.players.len() + k` in the ratings).
+    pub(crate) measurements: Vec<Measurement>,
+    /// The candidates skipped, as report lines.
+    pub(crate) skipped: Vec<String>,
+    /// Their games, rated.
+    pub(crate) rated: Vec<RatedGame>,
+}
+
+/// One preset's calibration inputs.
+pub(crate) struct Calibration<'a> {
+    pub(crate) config: &'a ExportConfig,
+    pub(crate) refs: &'a References,
+    pub(crate) base: MatchConfig,
+    /// The checkpoint of each side's levels, by `Side::index()`.
+    pub(crate) side_ckpts: &'a [PathBuf; 2],
+}
+
+impl Calibration<'_> {
+    /// Measures every candidate of every level and side.
+    pub(crate) fn measure(&self, ws: &mut WeightSet, log: Log<'_>) -> Result<Measured, ExportError> {
+        let mut out = Measured::default();
+        for side in Side::BOTH {
+            for (li, name) in LEVELS.iter().enumerate() {
+                for ci in 0..self.config.levels[*name].candidates.len() {
+                    self.candidate(side, li, ci, ws, &mut out, log)?;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Measures candidate `ci` of level number `li` for `side` (or skips it).
+    fn candidate(
+        &self,
+        side: Side,
+        li: usize,
+        ci: usize,
+        ws: &mut WeightSet,
+        out: &mut Measured,
+        log: Log<'_>,
+    ) -> Result<(), ExportError> {
+        let name = LEVELS[li];
+        let level = &self.config.levels[name];
+        let cand = &level.candidates[ci];
+        let what = format!("levels.{name}.candidates[{ci}]");
+        let settings = cand.settings();
+        settings.validate().map_err(|problem| ExportError::Invalid { what: what.clone(), problem })?;
+        // The strongest within a time budget: a candidate with at least the simulations of one
+        // already over the budget would be too, so it is skipped.
+        if let Some(slow) = over_budget(level, &out.measurements, side, name, settings.sims) {
+            let line = format!(
+                "{side} {name} candidate {ci} (sims={}): skipped, sims={} already took {:.1} ms/move (budget {} ms)",
+                settings.sims, slow.settings.sims, slow.ms_per_move, level.ms_per_move
+            );
+            log(&line);
+            out.skipped.push(line);
+            return Ok(());
+        }
+        let agent_error = |source| ExportError::Agent { what: what.clone(), source };
+        let ckpt = match &cand.checkpoint {
+            Some(p) => resolve_checkpoint(p).map_err(agent_error)?,
+            None => self.side_ckpts[side.index()].clone(),
+        };
+        let file = ws.add(&ckpt)?;
+        let net = Model::network(&ckpt, DeviceKind::Cpu).map_err(agent_error)?;
+        let recipe = AgentRecipe::mcts(Model::Net(net, ckpt.display().to_string()), settings).map_err(agent_error)?;
+        let opp = self.refs.opponent[name];
+        let player = self.refs.players.len() + out.measurements.len();
+        let seed = self.base.seed ^ ((side.index() as u64) << 32) ^ ((ci as u64) << 16) ^ ((li as u64) << 8);
+        let c = MatchConfig { seed, ..self.base.clone() };
+        let (nanos, moves) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
+        let opponent = &self.refs.players[opp];
+        let r = play_match(&c, |s, i| {
+            if s == side {
+                let inner = recipe.create(i as u64);
+                Box::new(Timed { inner, nanos: nanos.clone(), moves: moves.clone() })
+            } else {
+                opponent.create(i as u64)
+            }
+        });
+        let wins = r.records.iter().filter(|g| g.outcome.winner == side).count();
+        let ms_per_move = nanos.load(Ordering::Relaxed) as f64 / moves.load(Ordering::Relaxed).max(1) as f64 / 1e6;
+        let (general, soldiers) = if side == Side::General { (player, opp) } else { (opp, player) };
+        out.rated.extend(r.records.iter().map(|rec| RatedGame {
+            general,
+            soldiers,
+            general_won: rec.outcome.winner == Side::General,
+        }));
+        log(&format!(
+            "{side} {name} candidate {ci} ({}): {wins}/{} against {}, {ms_per_move:.1} ms/move",
+            recipe.spec(),
+            c.games,
+            opponent.spec()
+        ));
+        out.measurements.push(Measurement {
+            level: name,
+            side,
+            spec: recipe.spec().to_string(),
+            file,
+            settings,
+            opponent: opponent.spec().to_string(),
+            games: c.games,
+            wins,
+            ms_per_move,
+            player,
+        });
+        Ok(())
+    }
+}

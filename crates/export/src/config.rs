@@ -1,0 +1,188 @@
+//! The typed configuration of `musashi export` (configs/export.toml): levels with their
+//! opponents, targets, time budgets and candidate settings; read with `--set` overrides,
+//! validated, and written back resolved into the bundle.
+
+use crate::ExportError;
+use musashi_config::{ConfigError, read_toml_file, to_toml};
+use musashi_game::Preset;
+use musashi_runtime::LEVELS;
+use musashi_search::{AgentSpec, PlaySettings};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// One candidate setting of a level.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Candidate {
+    /// Simulations per move (0 = the raw policy).
+    #[serde(default)]
+    pub sims: u32,
+    /// Move-selection temperature at every ply.
+    #[serde(default)]
+    pub temperature: f32,
+    /// Chance per move of a move from the lower half.
+    #[serde(default)]
+    pub blunder: f32,
+    /// PUCT exploration constant (default: the search's).
+    #[serde(default)]
+    pub cpuct: Option<f32>,
+    /// Another checkpoint for this candidate (default: the export's for the side measured).
+    #[serde(default)]
+    pub checkpoint: Option<PathBuf>,
+}
+
+/// A level's target.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LevelConfig {
+    /// The opponent the candidates are measured against (it plays the other side).
+    pub opponent: String,
+    /// The score to aim at against it (0..1), or absent for "the strongest within the time
+    /// budget".
+    #[serde(default)]
+    pub target: Option<f64>,
+    /// Per-move time budget in milliseconds (0 = none): candidates slower than it are not chosen.
+    #[serde(default)]
+    pub ms_per_move: f64,
+    /// The settings to measure.
+    pub candidates: Vec<Candidate>,
+}
+
+/// The whole configuration.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportConfig {
+    /// The bundle's name.
+    pub name: String,
+    /// The checkpoint folder, or a run's checkpoints/BEST or LATEST pointer file.
+    pub checkpoint: PathBuf,
+    /// The checkpoint of the General's levels (default: `checkpoint`): a run's General can peak
+    /// at another generation than its soldiers.
+    #[serde(default)]
+    pub general_checkpoint: Option<PathBuf>,
+    /// The checkpoint of the soldiers' levels (default: `checkpoint`).
+    #[serde(default)]
+    pub soldiers_checkpoint: Option<PathBuf>,
+    /// The bundle folder to write.
+    pub out: PathBuf,
+    /// Presets to calibrate levels for.
+    pub presets: Vec<String>,
+    /// The agent at Elo 0 for every side.
+    #[serde(default = "default_anchor")]
+    pub anchor: String,
+    /// Calibration games per candidate.
+    pub games: usize,
+    /// Games per pairing and side among the reference agents (anchor and opponents).
+    #[serde(default = "default_reference_games")]
+    pub reference_games: usize,
+    /// Seed of every calibration match.
+    #[serde(default)]
+    pub seed: u64,
+    /// Worker threads (0 = every core).
+    #[serde(default)]
+    pub threads: usize,
+    /// Random moves at the start of each game.
+    #[serde(default = "default_opening")]
+    pub opening_plies: u32,
+    /// The levels: easy, normal and hard.
+    pub levels: BTreeMap<String, LevelConfig>,
+}
+
+fn default_anchor() -> String {
+    "alphabeta:depth=1".into()
+}
+fn default_reference_games() -> usize {
+    20
+}
+fn default_opening() -> u32 {
+    2
+}
+
+impl ExportConfig {
+    /// Checks every value; the message names the key.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.name.is_empty() || !self.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+            return Err("name must be letters, digits, - or _".into());
+        }
+        if self.presets.is_empty() {
+            return Err("presets must name at least one preset".into());
+        }
+        for p in &self.presets {
+            p.parse::<Preset>().map_err(|e| format!("presets: {e}"))?;
+        }
+        if self.games == 0 {
+            return Err("games must be at least 1".into());
+        }
+        for name in self.levels.keys() {
+            if !LEVELS.contains(&name.as_str()) {
+                return Err(format!("levels.{name}: unknown level (expected {})", LEVELS.join(", ")));
+            }
+        }
+        for name in LEVELS {
+            let l = self.levels.get(name).ok_or_else(|| format!("levels.{name} is missing"))?;
+            if l.candidates.is_empty() {
+                return Err(format!("levels.{name}.candidates is empty"));
+            }
+            if let Some(t) = l.target
+                && !(0.0..=1.0).contains(&t)
+            {
+                return Err(format!("levels.{name}.target must be in 0..=1"));
+            }
+            if l.ms_per_move.is_nan() || l.ms_per_move < 0.0 {
+                return Err(format!("levels.{name}.ms_per_move must be 0 (no budget) or positive"));
+            }
+            for (i, c) in l.candidates.iter().enumerate() {
+                c.settings().validate().map_err(|e| format!("levels.{name}.candidates[{i}]: {e}"))?;
+            }
+            l.opponent.parse::<AgentSpec>().map_err(|e| format!("levels.{name}.opponent: {e}"))?;
+        }
+        self.anchor.parse::<AgentSpec>().map_err(|e| format!("anchor: {e}"))?;
+        Ok(())
+    }
+}
+
+/// Reads the configuration with overrides.
+pub fn load_config(path: &Path, overrides: &[String]) -> Result<ExportConfig, ExportError> {
+    let config: ExportConfig = read_toml_file(path, overrides)?;
+    let source_name = path.display().to_string();
+    config.validate().map_err(|message| ConfigError::Invalid { source_name, message })?;
+    Ok(config)
+}
+
+impl Candidate {
+    /// The candidate's playing settings.
+    pub fn settings(&self) -> PlaySettings {
+        let mut s = PlaySettings {
+            sims: self.sims,
+            temperature: self.temperature,
+            blunder: self.blunder,
+            ..PlaySettings::default()
+        };
+        if let Some(c) = self.cpuct {
+            s.cpuct = c;
+        }
+        s
+    }
+}
+
+/// The configuration as TOML, every default filled in (written into the bundle).
+pub fn resolved_toml(config: &ExportConfig) -> Result<String, ExportError> {
+    Ok(to_toml(config, "The fully resolved export configuration (defaults and --set included). Written by musashi.")?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_export_configuration_is_valid() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../configs/export.toml");
+        let config = load_config(&path, &[]).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let again = load_config(&path, &["games=3".into()]).unwrap();
+        assert_eq!(again.games, 3);
+        assert_ne!(config.games, 3);
+        let e = load_config(&path, &["levels.easy.target=2".into()]).unwrap_err().to_string();
+        assert!(e.contains("levels.easy.target"), "{e}");
+    }
+}

@@ -1,0 +1,39 @@
+//! The ply loop both passes share, and what a level's pass produces.
+
+use crate::block_pass::Found;
+use crate::value::MAX_DISTANCE;
+
+/// What a level's pass produces: both sides' value bytes for every position of the level.
+pub(crate) struct SolvedLevel {
+    pub general: Vec<u8>,
+    pub soldiers: Vec<u8>,
+    /// Plies the pass ran.
+    pub steps: u32,
+    /// Bytes the pass allocated (working arrays and value bytes).
+    pub working_bytes: u64,
+}
+
+/// Runs a level's plies until nothing new is won and nothing waits: `ply(None)` is ply 0 (the
+/// General's traps), `ply(Some(k))` the soldiers' ply `k` and the General's ply `k + 1` in one
+/// pass. Returns the number of plies run, or `None` when a win would be longer than the tables
+/// can store.
+pub(crate) fn run_plies(mut ply: impl FnMut(Option<u32>) -> Found, on_step: &(dyn Fn(u32, u64) + Sync)) -> Option<u32> {
+    let found = ply(None);
+    on_step(0, found.general);
+    let mut last = 0;
+    let mut found_before = found;
+    let mut k = 1u32;
+    // A General win feeds the next soldiers' ply; a waiting position is won once its bound is due.
+    while found_before.general != 0 || found_before.pending != 0 {
+        if k + 1 > MAX_DISTANCE {
+            return None;
+        }
+        let found = ply(Some(k));
+        on_step(k, found.soldiers);
+        on_step(k + 1, found.general);
+        found_before = found;
+        last = k + 1;
+        k += 2;
+    }
+    Some(last + 1)
+}

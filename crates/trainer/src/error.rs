@@ -1,0 +1,74 @@
+//! The training job's errors: each names the file, key or generation concerned.
+
+use musashi_agents::AgentError;
+use musashi_config::ConfigError;
+use musashi_records::RecordError;
+use std::path::PathBuf;
+
+/// Why a training job (or a self-play worker) stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum TrainError {
+    /// The job's configuration file or an override.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// The run directory cannot take this job (nothing to resume, another configuration, ...).
+    #[error("{0}")]
+    Run(String),
+    /// An agent spec of the job (the key names it).
+    #[error("{key}: {source}")]
+    Agent {
+        /// The job's key.
+        key: String,
+        /// Why the spec does not give an agent.
+        source: AgentError,
+    },
+    /// A checkpoint that cannot be read or written.
+    #[error("checkpoint {}: {message}", path.display())]
+    Checkpoint {
+        /// The checkpoint folder.
+        path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
+    /// A shard of games or positions.
+    #[error(transparent)]
+    Records(#[from] RecordError),
+    /// A file of the run directory.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// A line of `metrics.jsonl` that is not an event.
+    #[error("{}: line {line} is not a metrics event: {message}", path.display())]
+    Metrics {
+        /// The metrics file.
+        path: PathBuf,
+        /// The line (from 1).
+        line: usize,
+        /// The parser's message.
+        message: String,
+    },
+    /// The network device or the optimizer.
+    #[error("{0}")]
+    Network(String),
+    /// A rating fit of the gate or the evaluation.
+    #[error(transparent)]
+    Ratings(#[from] musashi_evaluator::RatingError),
+}
+
+impl TrainError {
+    /// An I/O error on `path`.
+    pub(crate) fn io(path: impl Into<PathBuf>) -> impl FnOnce(std::io::Error) -> TrainError {
+        let path = path.into();
+        move |source| TrainError::Io { path, source }
+    }
+
+    /// A checkpoint error on `path`.
+    pub(crate) fn checkpoint(path: impl Into<PathBuf>) -> impl FnOnce(musashi_net::CheckpointError) -> TrainError {
+        let path = path.into();
+        move |e| TrainError::Checkpoint { path, message: e.to_string() }
+    }
+}

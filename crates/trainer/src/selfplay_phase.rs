@@ -1,0 +1,84 @@
+//! The self-play phase of a generation, played by the trainer itself.
+
+use crate::context::Context;
+use crate::metrics::Event;
+use crate::observer::Observer;
+use crate::shards::{MAIN_WORKER, recorded_indices};
+use crate::{TrainError, seeds};
+use musashi_net::Network;
+use musashi_records::ShardPrefix;
+use musashi_search::{Evaluator, HeuristicBlend};
+use musashi_selfplay::{NetEvaluator, Progress, SelfplayConfig, SelfplaySummary, run_selfplay};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The self-play settings of generation `g` for this job.
+pub(crate) fn selfplay_config(ctx: &Context, g: u32, games: u32, model_generation: u32) -> SelfplayConfig {
+    let job = &ctx.job;
+    SelfplayConfig {
+        games,
+        threads: ctx.threads,
+        concurrent_games: job.selfplay.concurrent_games,
+        rules: ctx.rules.clone(),
+        mcts: job.selfplay.mcts,
+        max_plies: job.selfplay.max_plies,
+        seed: seeds::selfplay(job.run.seed, g),
+        generation: model_generation,
+        shard_games: job.selfplay.shard_games,
+        agent_name: format!("gen-{model_generation:04}"),
+    }
+}
+
+/// Self-play's evaluator: the network, with the hand-written evaluation blended into its values
+/// when `heuristic` > 0.
+pub(crate) fn evaluator_factory(net: Arc<Network>, heuristic: f32) -> impl Fn() -> Box<dyn Evaluator> + Sync {
+    move || -> Box<dyn Evaluator> {
+        let inner: Box<dyn Evaluator> = Box::new(NetEvaluator::new(net.clone(), 0));
+        if heuristic > 0.0 { Box::new(HeuristicBlend::new(inner, heuristic, 300.0)) } else { inner }
+    }
+}
+
+/// Plays the games of generation `g` that are not recorded yet; logs the `selfplay` event.
+pub(crate) fn run_selfplay_phase(
+    ctx: &mut Context,
+    g: u32,
+    model: u32,
+    observer: &dyn Observer,
+) -> Result<(), TrainError> {
+    let prefix = ShardPrefix::run(g, MAIN_WORKER);
+    let done = recorded_indices(&ctx.dir.games(), &prefix)?;
+    let config = selfplay_config(ctx, g, ctx.job.selfplay.games_per_generation, model);
+    config.validate().map_err(TrainError::Run)?;
+    let net = ctx.load_network(model)?;
+    let make = evaluator_factory(net, ctx.job.selfplay.heuristic_at(g));
+    let progress = Progress::default();
+    let finished = AtomicBool::new(false);
+    let games = ctx.job.selfplay.games_per_generation as u64;
+    let s = std::thread::scope(|scope| {
+        scope.spawn(|| observer.watch_selfplay(games, &progress, &finished));
+        let s = run_selfplay(&config, &make, &ctx.dir.games(), &prefix, &done, &progress);
+        finished.store(true, Ordering::Relaxed);
+        s
+    })?;
+    log_selfplay(ctx, g, model, &s)?;
+    observer.line(&format!(
+        "generation {g}: self-play {} games ({} positions) in {:.1} s: general {} wins, soldiers {}",
+        s.games, s.positions, s.seconds, s.general_wins, s.soldiers_wins
+    ));
+    Ok(())
+}
+
+fn log_selfplay(ctx: &mut Context, g: u32, model: u32, s: &SelfplaySummary) -> Result<(), TrainError> {
+    ctx.metrics.log(Event::Selfplay {
+        generation: g,
+        model,
+        games: s.games,
+        positions: s.positions,
+        general_wins: s.general_wins,
+        soldiers_wins: s.soldiers_wins,
+        endings: s.endings.clone(),
+        mean_length: if s.games > 0 { s.total_plies as f64 / s.games as f64 } else { 0.0 },
+        seconds: s.seconds,
+        games_per_second: s.games as f64 / s.seconds.max(1e-9),
+    })
+}

@@ -1,0 +1,57 @@
+//! Which games a run has: its shards by generation and worker, and the game indices recorded.
+
+use crate::TrainError;
+use musashi_records::{
+    Shard, ShardPrefix, count_rows, game_index, list_shards, read_games, shard_generation, shard_worker,
+};
+use std::collections::HashSet;
+use std::path::Path;
+
+/// The worker name of the alpha-beta bootstrap games.
+pub(crate) const BOOTSTRAP_WORKER: &str = "alphabeta";
+
+/// The worker name of the trainer's own self-play.
+pub(crate) const MAIN_WORKER: &str = "main";
+
+/// Complete shards holding data for generations up to `g`, oldest generation first.
+pub(crate) fn shards_up_to(games: &Path, g: u32) -> Result<Vec<Shard>, TrainError> {
+    let mut shards: Vec<(u32, Shard)> = list_shards(games)?
+        .into_iter()
+        .filter_map(|s| Some((shard_generation(&s.name)?, s)))
+        .filter(|(sg, _)| *sg <= g)
+        .collect();
+    shards.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.name.cmp(&b.1.name)));
+    Ok(shards.into_iter().map(|(_, s)| s).collect())
+}
+
+/// Self-play games recorded for generation `g` by every worker.
+pub(crate) fn games_for_generation(games: &Path, g: u32) -> Result<u64, TrainError> {
+    let mut n = 0;
+    for s in list_shards(games)? {
+        if shard_generation(&s.name) == Some(g) && shard_worker(&s.name) != Some(BOOTSTRAP_WORKER) {
+            n += count_rows(&s.games)?;
+        }
+    }
+    Ok(n)
+}
+
+/// Whether any shard has the prefix.
+pub(crate) fn any_shard(games: &Path, prefix: &ShardPrefix) -> Result<bool, TrainError> {
+    Ok(list_shards(games)?.iter().any(|s| prefix.owns_shard(&s.name)))
+}
+
+/// Game indices already recorded under `prefix`.
+pub(crate) fn recorded_indices(games: &Path, prefix: &ShardPrefix) -> Result<HashSet<u32>, TrainError> {
+    let mut done = HashSet::new();
+    for s in list_shards(games)? {
+        if !prefix.owns_shard(&s.name) {
+            continue;
+        }
+        for g in read_games(&s.games)? {
+            if let Some(i) = game_index(&g.game_id) {
+                done.insert(i);
+            }
+        }
+    }
+    Ok(done)
+}

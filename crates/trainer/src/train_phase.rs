@@ -1,0 +1,129 @@
+//! The training phase of a generation: the replay window, optimizer steps with the schedule,
+//! partial checkpoints for crash safety, and the generation's checkpoint.
+
+use crate::context::Context;
+use crate::metrics::Event;
+use crate::observer::{Observer, Phase};
+use crate::run_dir::Pointer;
+use crate::shards::shards_up_to;
+use crate::{Replay, TrainError, build_batch, learning_rate, seeds};
+use musashi_game::Snapshot;
+use musashi_net::{
+    CheckpointMeta, Learner, Losses, Network, TrainBatch, load_checkpoint, load_training_state, save_checkpoint,
+};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use std::path::Path;
+use std::time::Instant;
+
+/// What a training phase did.
+pub(crate) struct TrainSummary {
+    pub steps: u32,
+    pub window: usize,
+    pub losses: Losses,
+}
+
+fn meta(ctx: &Context, g: u32, step: u64, net: &Network) -> CheckpointMeta {
+    CheckpointMeta {
+        format_version: 0,
+        encoding_version: 0,
+        model: net.config(),
+        rules: ctx.rules.clone(),
+        generation: g,
+        step,
+        parent: g.checked_sub(1).map(|p| format!("gen-{p:04}")),
+        weights_sha256: String::new(),
+        training_sha256: None,
+    }
+}
+
+fn load_learner(ctx: &Context, from: &Path) -> Result<Learner, TrainError> {
+    let (net, _) = load_checkpoint(from, &ctx.device).map_err(TrainError::checkpoint(from))?;
+    let t = &ctx.job.train;
+    Ok(match load_training_state(from).map_err(TrainError::checkpoint(from))? {
+        Some(state) => Learner::resume(&net, t.optimizer, t.weight_decay, t.value_weight, state)
+            .map_err(|message| TrainError::Checkpoint { path: from.to_path_buf(), message })?,
+        None => Learner::new(&net, t.optimizer, t.weight_decay, t.value_weight),
+    })
+}
+
+/// The replay window for generation `g`, with exact values where the tablebase covers a position.
+fn load_replay(ctx: &Context, g: u32) -> Result<Replay, TrainError> {
+    let mut replay = Replay::new();
+    let exact = |s: &Snapshot| ctx.exact_value(s);
+    let oracle: Option<crate::ValueOracle> = if ctx.agents.tablebase.is_some() { Some(&exact) } else { None };
+    replay.load(&shards_up_to(&ctx.dir.games(), g)?, &ctx.job.train, oracle)?;
+    if replay.is_empty() {
+        return Err(TrainError::Run(format!("generation {g}: no training positions in {}", ctx.dir.games().display())));
+    }
+    Ok(replay)
+}
+
+/// Saves a partial checkpoint after `done` steps of generation `g` (unless it exists).
+fn save_partial(ctx: &Context, learner: &Learner, g: u32, done: u32, global: u64) -> Result<(), TrainError> {
+    let net = learner.network();
+    let path = ctx.dir.partial(g, done);
+    if !path.exists() {
+        let state = learner.state().map_err(TrainError::Network)?;
+        save_checkpoint(&path, &net, &meta(ctx, g, global, &net), Some(&state))
+            .map_err(TrainError::checkpoint(&path))?;
+    }
+    ctx.dir.remove_partials(g, Some(&path));
+    Ok(())
+}
+
+/// Trains generation `g` from generation `g - 1` (or from its newest partial checkpoint).
+pub(crate) fn run_train_phase(ctx: &mut Context, g: u32, observer: &dyn Observer) -> Result<TrainSummary, TrainError> {
+    let t = ctx.job.train;
+    let steps = t.steps_per_generation;
+    let (mut learner, first_step) = match ctx.dir.latest_partial(g) {
+        Some((step, path)) => (load_learner(ctx, &path)?, step),
+        None => (load_learner(ctx, &ctx.dir.checkpoint(g - 1))?, 0),
+    };
+    let replay = load_replay(ctx, g)?;
+    let total_steps = ctx.job.run.generations as u64 * steps as u64;
+    let mut batch = TrainBatch::default();
+    let log_every = (steps / 10).max(1);
+    let start = Instant::now();
+    let mut last = Losses::default();
+    let mut trained = 0u32;
+    observer.phase_start(Phase::Training, steps as u64);
+    for step in first_step..steps {
+        let global = (g as u64 - 1) * steps as u64 + step as u64;
+        let mut rng = SmallRng::seed_from_u64(seeds::minibatch(ctx.job.run.seed, global));
+        build_batch(&replay, &t, &mut rng, &mut batch);
+        let lr = learning_rate(&t, global, total_steps);
+        last = learner.step(&batch, lr);
+        trained += 1;
+        let done = step + 1;
+        observer.phase_progress(Phase::Training, done as u64, &format!("loss {:.3}", last.total));
+        if done % log_every == 0 || done == steps {
+            let secs = start.elapsed().as_secs_f64().max(1e-9);
+            ctx.metrics.log(Event::Train {
+                generation: g,
+                step: done,
+                global_step: global + 1,
+                policy_loss: last.policy,
+                value_loss: last.value,
+                total_loss: last.total,
+                learning_rate: lr,
+                window: replay.len(),
+                positions_seen: replay.seen(),
+                exact_values: replay.exact_values(),
+                samples_per_second: (trained as usize * t.batch_size) as f64 / secs,
+            })?;
+        }
+        if done % t.checkpoint_every == 0 && done < steps {
+            save_partial(ctx, &learner, g, done, global + 1)?;
+        }
+    }
+    observer.phase_end(Phase::Training);
+    let net = learner.network();
+    let state = learner.state().map_err(TrainError::Network)?;
+    let path = ctx.dir.checkpoint(g);
+    save_checkpoint(&path, &net, &meta(ctx, g, g as u64 * steps as u64, &net), Some(&state))
+        .map_err(TrainError::checkpoint(&path))?;
+    ctx.dir.remove_partials(g, None);
+    ctx.dir.set_pointer(Pointer::Latest, g)?;
+    Ok(TrainSummary { steps: trained, window: replay.len(), losses: last })
+}
