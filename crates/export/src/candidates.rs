@@ -4,6 +4,7 @@
 use crate::calibration::{Measurement, Timed, over_budget};
 use crate::config::ExportConfig;
 use crate::references::References;
+use crate::seeds;
 use crate::weights::WeightSet;
 use crate::{ExportError, Log};
 use musashi_agents::{AgentRecipe, Model, resolve_checkpoint};
@@ -86,7 +87,7 @@ impl Calibration<'_> {
         let recipe = AgentRecipe::mcts(Model::Net(net, ckpt.display().to_string()), settings).map_err(agent_error)?;
         let opp = self.refs.opponent[name];
         let player = self.refs.players.len() + out.measurements.len();
-        let seed = self.base.seed ^ ((side.index() as u64) << 32) ^ ((ci as u64) << 16) ^ ((li as u64) << 8);
+        let seed = seeds::candidate(self.base.seed, side.index(), ci, li);
         let c = MatchConfig { seed, ..self.base.clone() };
         let (nanos, moves) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
         let opponent = &self.refs.players[opp];

@@ -23,6 +23,7 @@ mod config;
 mod error;
 mod references;
 mod report;
+mod seeds;
 mod weights;
 
 pub use config::{Candidate, ExportConfig, LevelConfig, load_config, resolved_toml};
@@ -86,7 +87,7 @@ pub fn export(config: &ExportConfig, force: bool, log: Log<'_>) -> Result<Export
         let base = MatchConfig {
             rules,
             games: config.games,
-            seed: config.seed ^ ((pi as u64) << 40),
+            seed: seeds::preset(config.seed, pi),
             threads,
             opening_plies: config.opening_plies,
             max_plies: 1000,

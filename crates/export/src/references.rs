@@ -2,7 +2,7 @@
 //! their games among themselves, which pin the rating scale.
 
 use crate::config::ExportConfig;
-use crate::{ExportError, Log};
+use crate::{ExportError, Log, seeds};
 use musashi_agents::AgentRecipe;
 use musashi_evaluator::{MatchConfig, RatedGame, play_match, round_robin};
 use musashi_game::{Ruleset, Side};
@@ -51,7 +51,7 @@ impl References {
             for (j, &(g, s)) in sides.iter().enumerate() {
                 let c = MatchConfig {
                     games: config.reference_games,
-                    seed: base.seed ^ 0xAAAA ^ ((k as u64) << 8) ^ j as u64,
+                    seed: seeds::reference(base.seed, k, j),
                     ..base.clone()
                 };
                 let (gr, sr) = (&self.players[g], &self.players[s]);
