@@ -1,7 +1,8 @@
 //! Checkpoints: a folder with the weights (`weights.safetensors`), a JSON metadata file
-//! (`meta.json`) and optionally the optimizer state (`optimizer.bpk`). Written into a temporary
-//! folder and renamed, so a checkpoint folder is always complete. Loading checks the format
-//! version, the encoding version, the model shape and the weights' SHA-256.
+//! (`meta.json`) and optionally the training state (`training.bpk`, `optimizer.bpk`). Written
+//! into a temporary folder and renamed, so a checkpoint folder is always complete. Loading checks
+//! the format version, the metadata's own SHA-256 (format 2), the encoding version, the model
+//! shape and the SHA-256 of every file it reads; every error names the file.
 //! The format is documented in `docs/formats.md`.
 
 use crate::encoding::ENCODING_VERSION;
@@ -16,8 +17,14 @@ use sha2::{Digest, Sha256};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The checkpoint format this build writes and reads.
-pub const CHECKPOINT_FORMAT_VERSION: u32 = 1;
+/// The checkpoint format this build writes. 2 added `meta_sha256`, the SHA-256 of the metadata
+/// itself; format 1 checkpoints (without it) are still read, their weights and training state
+/// checked as before but their metadata unchecked.
+pub const CHECKPOINT_FORMAT_VERSION: u32 = 2;
+/// The oldest checkpoint format this build reads.
+const OLDEST_FORMAT_VERSION: u32 = 1;
+/// The key in `meta.json` holding the SHA-256 of the rest of the metadata.
+const META_SHA256: &str = "meta_sha256";
 
 const META: &str = "meta.json";
 const WEIGHTS: &str = "weights.safetensors";
@@ -121,8 +128,7 @@ pub fn save_checkpoint(
             fs::write(tmp.join(TRAINING), &state.model)?;
             fs::write(tmp.join(OPTIMIZER), &state.optimizer)?;
         }
-        let json = serde_json::to_vec_pretty(&meta).map_err(std::io::Error::other)?;
-        fs::write(tmp.join(META), json)?;
+        fs::write(tmp.join(META), meta_json(&meta).map_err(std::io::Error::other)?)?;
         for f in fs::read_dir(&tmp)? {
             fs::File::open(f?.path())?.sync_all()?;
         }
@@ -136,26 +142,64 @@ fn temp_sibling(dir: &Path) -> PathBuf {
     dir.with_file_name(format!(".{name}.tmp-{}", std::process::id()))
 }
 
-/// Reads and checks a checkpoint's metadata.
+/// The SHA-256 a format 2 `meta.json` records of its metadata: of the metadata serialised as
+/// compact JSON (serde_json, the fields in the order of [`CheckpointMeta`]), without
+/// `meta_sha256` itself. Computed from the parsed values, so only a change of a value matters.
+fn meta_digest(meta: &CheckpointMeta) -> Result<String, serde_json::Error> {
+    Ok(sha256_hex(&serde_json::to_vec(meta)?))
+}
+
+/// `meta.json`'s bytes: the metadata and its SHA-256.
+fn meta_json(meta: &CheckpointMeta) -> Result<Vec<u8>, serde_json::Error> {
+    let mut value = serde_json::to_value(meta)?;
+    value
+        .as_object_mut()
+        .expect("the metadata is a JSON object")
+        .insert(META_SHA256.into(), serde_json::Value::String(meta_digest(meta)?));
+    let mut json = serde_json::to_vec_pretty(&value)?;
+    json.push(b'\n');
+    Ok(json)
+}
+
+/// Reads and checks a checkpoint's metadata: its format version, then (format 2) its own
+/// SHA-256, then the encoding version and the model shape.
 pub fn read_meta(dir: &Path) -> Result<CheckpointMeta, CheckpointError> {
     let text = fs::read(dir.join(META)).map_err(|e| err(dir, format!("cannot read {META}: {e}")))?;
-    let meta: CheckpointMeta = serde_json::from_slice(&text).map_err(|e| err(dir, format!("bad {META}: {e}")))?;
-    if meta.format_version != CHECKPOINT_FORMAT_VERSION {
-        return Err(err(
-            dir,
-            format!("format version {}, this build reads version {CHECKPOINT_FORMAT_VERSION}", meta.format_version),
-        ));
+    let bad = |what: String| err(dir, format!("{META}: {what}"));
+    let mut value: serde_json::Value =
+        serde_json::from_slice(&text).map_err(|e| bad(format!("not JSON (damaged?): {e}")))?;
+    let object = value.as_object_mut().ok_or_else(|| bad("not a JSON object".into()))?;
+    let version = object.get("format_version").and_then(|v| v.as_u64());
+    let recorded = match version {
+        Some(v) if v == CHECKPOINT_FORMAT_VERSION as u64 => match object.remove(META_SHA256) {
+            Some(serde_json::Value::String(s)) => Some(s),
+            _ => return Err(bad(format!("format version {v} but no {META_SHA256} string (damaged?)"))),
+        },
+        Some(v) if (OLDEST_FORMAT_VERSION as u64..CHECKPOINT_FORMAT_VERSION as u64).contains(&v) => None,
+        Some(v) => {
+            return Err(bad(format!(
+                "format version {v}, this build reads versions {OLDEST_FORMAT_VERSION} to {CHECKPOINT_FORMAT_VERSION}"
+            )));
+        }
+        None => return Err(bad("no format_version (damaged?)".into())),
+    };
+    let meta: CheckpointMeta =
+        serde_json::from_value(value).map_err(|e| bad(format!("bad metadata (damaged?): {e}")))?;
+    if let Some(recorded) = recorded {
+        let digest = meta_digest(&meta).map_err(|e| bad(e.to_string()))?;
+        if digest != recorded {
+            return Err(bad(format!(
+                "damaged or edited: the SHA-256 of its metadata is {digest}, its {META_SHA256} says {recorded}"
+            )));
+        }
     }
     if meta.encoding_version != ENCODING_VERSION {
-        return Err(err(
-            dir,
-            format!(
-                "feature encoding version {}, this build encodes version {ENCODING_VERSION}",
-                meta.encoding_version
-            ),
-        ));
+        return Err(bad(format!(
+            "feature encoding version {}, this build encodes version {ENCODING_VERSION}",
+            meta.encoding_version
+        )));
     }
-    meta.model.validate().map_err(|e| err(dir, e))?;
+    meta.model.validate().map_err(bad)?;
     Ok(meta)
 }
 
@@ -165,9 +209,9 @@ pub fn load_checkpoint(dir: &Path, device: &Device) -> Result<(Network, Checkpoi
     let weights = fs::read(dir.join(WEIGHTS)).map_err(|e| err(dir, format!("cannot read {WEIGHTS}: {e}")))?;
     let hash = sha256_hex(&weights);
     if hash != meta.weights_sha256 {
-        return Err(err(dir, format!("{WEIGHTS} is corrupt: SHA-256 {hash}, metadata says {}", meta.weights_sha256)));
+        return Err(err(dir, format!("{WEIGHTS} is corrupt: SHA-256 {hash}, {META} says {}", meta.weights_sha256)));
     }
-    let network = network_from_bytes(weights, meta.model, device).map_err(|e| err(dir, e))?;
+    let network = network_from_bytes(weights, meta.model, device).map_err(|e| err(dir, format!("{WEIGHTS}: {e}")))?;
     Ok((network, meta))
 }
 
@@ -186,7 +230,10 @@ pub fn load_training_state(dir: &Path) -> Result<Option<TrainingState>, Checkpoi
     let state = TrainingState { model: read(TRAINING)?, optimizer: read(OPTIMIZER)? };
     let got = state_hash(&state);
     if got != want {
-        return Err(err(dir, format!("the training state is corrupt: SHA-256 {got}, metadata says {want}")));
+        return Err(err(
+            dir,
+            format!("{TRAINING} or {OPTIMIZER} is damaged: their SHA-256 is {got}, {META} says {want}"),
+        ));
     }
     Ok(Some(state))
 }

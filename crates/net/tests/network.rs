@@ -86,20 +86,42 @@ fn checkpoints_round_trip_and_refuse_corruption() {
 
     // A flipped byte in the weights is detected.
     let w = ck.join("weights.safetensors");
-    let mut bytes = std::fs::read(&w).unwrap();
+    let clean_weights = std::fs::read(&w).unwrap();
+    let mut bytes = clean_weights.clone();
     let n = bytes.len();
     bytes[n - 3] ^= 0x40;
     std::fs::write(&w, &bytes).unwrap();
     let e = load_checkpoint(&ck, &device).unwrap_err().to_string();
     assert!(e.contains("corrupt"), "{e}");
-    // A different encoding version is refused.
+    std::fs::write(&w, &clean_weights).unwrap();
+    load_checkpoint(&ck, &device).unwrap();
+    // An edited value in meta.json breaks its checksum.
     let mj = ck.join("meta.json");
-    let text = std::fs::read_to_string(&mj)
-        .unwrap()
-        .replace(&format!("\"encoding_version\": {ENCODING_VERSION}"), "\"encoding_version\": 999");
-    std::fs::write(&mj, text).unwrap();
+    let clean_meta = std::fs::read_to_string(&mj).unwrap();
+    assert!(clean_meta.contains("\"step\": 10,"), "{clean_meta}");
+    std::fs::write(&mj, clean_meta.replace("\"step\": 10,", "\"step\": 11,")).unwrap();
+    let e = load_checkpoint(&ck, &device).unwrap_err().to_string();
+    assert!(e.contains("meta.json: damaged or edited"), "{e}");
+    // A different encoding version is refused (edited with its checksum recomputed as
+    // docs/formats.md describes).
+    let mut value: serde_json::Value = serde_json::from_str(&clean_meta).unwrap();
+    let object = value.as_object_mut().unwrap();
+    object.remove("meta_sha256").unwrap();
+    object.insert("encoding_version".into(), 999.into());
+    let edited: CheckpointMeta = serde_json::from_value(value.clone()).unwrap();
+    let digest = sha256_hex(&serde_json::to_vec(&edited).unwrap());
+    value.as_object_mut().unwrap().insert("meta_sha256".into(), digest.into());
+    std::fs::write(&mj, serde_json::to_string_pretty(&value).unwrap()).unwrap();
     let e = load_checkpoint(&ck, &device).unwrap_err().to_string();
     assert!(e.contains("encoding version 999"), "{e}");
+    // A format 1 checkpoint (no meta_sha256) is still read.
+    let mut v1: serde_json::Value = serde_json::from_str(&clean_meta).unwrap();
+    v1.as_object_mut().unwrap().remove("meta_sha256").unwrap();
+    v1["format_version"] = 1.into();
+    std::fs::write(&mj, serde_json::to_string_pretty(&v1).unwrap()).unwrap();
+    assert_eq!(load_checkpoint(&ck, &device).unwrap().1.format_version, 1);
+    std::fs::write(&mj, &clean_meta).unwrap();
+    assert_eq!(load_checkpoint(&ck, &device).unwrap().1.format_version, CHECKPOINT_FORMAT_VERSION);
     // Weights of another shape are refused.
     let other = Network::init(ModelConfig { hidden: 16, ..tiny() }, &device, 1);
     let e = network_from_bytes(weights_bytes(&other).unwrap(), tiny(), &device).unwrap_err();

@@ -97,21 +97,24 @@ pub(crate) fn to_batch(rows: &[GameRecord]) -> RecordBatch {
     RecordBatch::try_new(Arc::new(schema()), cols).expect("columns match the schema")
 }
 
-pub(crate) fn from_batch(batch: &RecordBatch, out: &mut Vec<GameRecord>) -> Result<(), String> {
+/// Reads a batch's rows into `out`. A column-level problem is an error without a row; a
+/// row-level one names the row within the batch.
+pub(crate) fn from_batch(batch: &RecordBatch, out: &mut Vec<GameRecord>) -> Result<(), (Option<usize>, String)> {
     let c = Columns::new(batch);
-    let game_id = c.strings("game_id")?;
-    let generation = c.u32s("generation")?;
+    let col = |e: String| (None, e);
+    let game_id = c.strings("game_id").map_err(col)?;
+    let generation = c.u32s("generation").map_err(col)?;
     let rules = read_rules(&c)?;
-    let start = c.strings("start_position")?;
-    let general = c.strings("general_agent")?;
-    let soldiers = c.strings("soldiers_agent")?;
-    let winner = c.strings("winner")?;
-    let reason = c.strings("reason")?;
-    let length = c.u32s("length")?;
-    let moves = c.string_lists("moves")?;
-    let seed = c.u64s("seed")?;
+    let start = c.strings("start_position").map_err(col)?;
+    let general = c.strings("general_agent").map_err(col)?;
+    let soldiers = c.strings("soldiers_agent").map_err(col)?;
+    let winner = c.strings("winner").map_err(col)?;
+    let reason = c.strings("reason").map_err(col)?;
+    let length = c.u32s("length").map_err(col)?;
+    let moves = c.string_lists("moves").map_err(col)?;
+    let seed = c.u64s("seed").map_err(col)?;
     for i in 0..batch.num_rows() {
-        let row = |e: String| format!("row {i}: {e}");
+        let row = |e: String| (Some(i), e);
         let board = rules[i].board;
         let mv: Vec<Move> =
             moves[i].iter().map(|m| Move::parse(board, m).map_err(|e| row(e.to_string()))).collect::<Result<_, _>>()?;

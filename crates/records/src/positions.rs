@@ -100,15 +100,16 @@ impl RulesBuilders {
 }
 
 /// Reads the five ruleset columns back.
-pub(crate) fn read_rules(c: &Columns) -> Result<Vec<Ruleset>, String> {
-    let boards = c.u8s("board")?;
-    let firsts = c.strings("first")?;
-    let thresholds = c.strings("general_wins_at")?;
-    let reps = c.strings("repetition")?;
-    let limits = c.strings("move_limit")?;
+pub(crate) fn read_rules(c: &Columns) -> Result<Vec<Ruleset>, (Option<usize>, String)> {
+    let col = |e: String| (None, e);
+    let boards = c.u8s("board").map_err(col)?;
+    let firsts = c.strings("first").map_err(col)?;
+    let thresholds = c.strings("general_wins_at").map_err(col)?;
+    let reps = c.strings("repetition").map_err(col)?;
+    let limits = c.strings("move_limit").map_err(col)?;
     (0..boards.len())
         .map(|i| {
-            let row = |e: String| format!("row {i}: {e}");
+            let row = |e: String| (Some(i), e);
             Ok(Ruleset {
                 board: boards[i].to_string().parse().map_err(row)?,
                 first: firsts[i].parse().map_err(row)?,
@@ -210,32 +211,33 @@ pub(crate) fn to_batch(rows: &[PositionRecord]) -> RecordBatch {
     RecordBatch::try_new(Arc::new(schema()), cols).expect("columns match the schema")
 }
 
-pub(crate) fn from_batch(batch: &RecordBatch, out: &mut Vec<PositionRecord>) -> Result<(), String> {
+/// Reads a batch's rows into `out`. A column-level problem is an error without a row; a
+/// row-level one names the row within the batch.
+pub(crate) fn from_batch(batch: &RecordBatch, out: &mut Vec<PositionRecord>) -> Result<(), (Option<usize>, String)> {
     let c = Columns::new(batch);
-    let game_id = c.strings("game_id")?;
-    let generation = c.u32s("generation")?;
-    let ply = c.u32s("ply")?;
-    let position = c.strings("position")?;
+    let col = |e: String| (None, e);
+    let game_id = c.strings("game_id").map_err(col)?;
+    let generation = c.u32s("generation").map_err(col)?;
+    let ply = c.u32s("ply").map_err(col)?;
+    let position = c.strings("position").map_err(col)?;
+    let side = c.strings("side_to_move").map_err(col)?;
     let rules = read_rules(&c)?;
-    let soldier_moves = c.u32s("soldier_moves")?;
-    let moves_left = c.opt_u32s("moves_left")?;
-    let repetition = c.u8s("repetition_count")?;
-    let legal = c.u16_lists("legal_moves")?;
-    let policy = c.f32_lists("policy_target")?;
-    let prior = c.f32_lists("prior")?;
-    let value = c.f32s("search_value")?;
-    let full = c.bools("full_search")?;
-    let played = c.u16s("played_move")?;
-    let result = c.f32s("result")?;
-    let to_end = c.u32s("plies_to_end")?;
+    let soldier_moves = c.u32s("soldier_moves").map_err(col)?;
+    let moves_left = c.opt_u32s("moves_left").map_err(col)?;
+    let repetition = c.u8s("repetition_count").map_err(col)?;
+    let legal = c.u16_lists("legal_moves").map_err(col)?;
+    let policy = c.f32_lists("policy_target").map_err(col)?;
+    let prior = c.f32_lists("prior").map_err(col)?;
+    let value = c.f32s("search_value").map_err(col)?;
+    let full = c.bools("full_search").map_err(col)?;
+    let played = c.u16s("played_move").map_err(col)?;
+    let result = c.f32s("result").map_err(col)?;
+    let to_end = c.u32s("plies_to_end").map_err(col)?;
     for i in 0..batch.num_rows() {
-        let pos =
-            Position::parse_on(rules[i].board, &position[i]).map_err(|e| format!("row {i}: bad position: {e}"))?;
-        if legal[i].len() != policy[i].len() || legal[i].len() != prior[i].len() {
-            return Err(format!("row {i}: legal_moves, policy_target and prior differ in length"));
-        }
-        if let Some(&a) = legal[i].iter().find(|&&a| a as usize >= rules[i].board.num_actions()) {
-            return Err(format!("row {i}: action {a} does not exist on the {}-point board", rules[i].board));
+        let row = |e: String| (Some(i), e);
+        let pos = Position::parse_on(rules[i].board, &position[i]).map_err(|e| row(format!("bad position: {e}")))?;
+        if side[i] != pos.side_to_move().name() {
+            return Err(row(format!("side_to_move '{}' but the position has {} to move", side[i], pos.side_to_move())));
         }
         out.push(PositionRecord {
             game_id: game_id[i].clone(),

@@ -1,7 +1,8 @@
 //! Export bundles: a folder with `manifest.json` and safetensors weight files. Loading checks the
-//! format version, the encoding version, the network shape and every weight file's SHA-256, and
-//! refuses the bundle with a clear error when any of them is wrong. The format is documented in
-//! `docs/export.md`.
+//! format version, the encoding version, the manifest's own SHA-256 (`manifest_sha256`, which
+//! serialising a [`Manifest`] writes), the network shape and every weight file's SHA-256, and
+//! refuses the bundle with an error naming the file when any of them is wrong. The format is
+//! documented in `docs/export.md`.
 
 use crate::mlp::{Architecture, LAYER_NORM_EPSILON, Mlp, MlpEvaluator};
 use musashi_encoding::{ENCODING_VERSION, NUM_FEATURES};
@@ -14,8 +15,8 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// The bundle format this build writes and reads.
-pub const BUNDLE_FORMAT_VERSION: u32 = 1;
+/// The bundle format this build writes and reads. 2 added `manifest_sha256`.
+pub const BUNDLE_FORMAT_VERSION: u32 = 2;
 /// The manifest's file name in a bundle.
 pub const MANIFEST: &str = "manifest.json";
 /// The network architecture's name in manifests.
@@ -128,9 +129,11 @@ pub struct Level {
     pub measured: Measured,
 }
 
-/// The bundle's `manifest.json`.
+/// The bundle's `manifest.json`. Serialised, it carries `manifest_sha256`, the SHA-256 of the
+/// other fields (`docs/export.md`); deserialising requires it and checks it, so a manifest
+/// changed by damage or by hand is refused.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "SealedManifest", into = "SealedManifest")]
 pub struct Manifest {
     /// `BUNDLE_FORMAT_VERSION` of the writer.
     pub format_version: u32,
@@ -146,6 +149,78 @@ pub struct Manifest {
     pub rules: Vec<RulesEntry>,
     /// The levels.
     pub levels: Vec<Level>,
+}
+
+/// The manifest as it is written: its fields and their SHA-256.
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SealedManifest {
+    format_version: u32,
+    name: String,
+    encoding_version: u32,
+    network: NetworkInfo,
+    weights: Vec<WeightsFile>,
+    rules: Vec<RulesEntry>,
+    levels: Vec<Level>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    manifest_sha256: Option<String>,
+}
+
+impl SealedManifest {
+    /// The SHA-256 that `manifest_sha256` records (`docs/export.md`): of the fields serialised
+    /// as compact JSON by serde_json, in the order of [`Manifest`]'s fields (and of theirs),
+    /// without `manifest_sha256`. It is computed from the parsed values, so layout and
+    /// whitespace do not matter; a changed value does.
+    fn digest(&self) -> String {
+        let unsealed = SealedManifest { manifest_sha256: None, ..self.clone() };
+        sha256_hex(&serde_json::to_vec(&unsealed).expect("a manifest serialises"))
+    }
+
+    fn unsealed(m: Manifest) -> SealedManifest {
+        let Manifest { format_version, name, encoding_version, network, weights, rules, levels } = m;
+        SealedManifest {
+            format_version,
+            name,
+            encoding_version,
+            network,
+            weights,
+            rules,
+            levels,
+            manifest_sha256: None,
+        }
+    }
+}
+
+impl From<Manifest> for SealedManifest {
+    fn from(m: Manifest) -> SealedManifest {
+        // The digest a reader will compute: of the values as it parses them back. serde_json's
+        // float parsing is not always exact (a last-bit difference in an f64), so the digest is
+        // of the fields after one round trip through their text, which is what a reader holds.
+        let fields = serde_json::to_vec(&SealedManifest::unsealed(m.clone())).expect("a manifest serialises");
+        let parsed: SealedManifest = serde_json::from_slice(&fields).expect("a serialised manifest parses");
+        let digest = parsed.digest();
+        SealedManifest { manifest_sha256: Some(digest), ..SealedManifest::unsealed(m) }
+    }
+}
+
+impl TryFrom<SealedManifest> for Manifest {
+    type Error = String;
+
+    fn try_from(s: SealedManifest) -> Result<Manifest, String> {
+        let SealedManifest { format_version, name, encoding_version, network, weights, rules, levels, manifest_sha256 } =
+            s;
+        let m = Manifest { format_version, name, encoding_version, network, weights, rules, levels };
+        let Some(recorded) = manifest_sha256 else {
+            return Err("no manifest_sha256 (damaged, or written by a build older than bundle format 2)".into());
+        };
+        let digest = SealedManifest::unsealed(m.clone()).digest();
+        if digest != recorded {
+            return Err(format!(
+                "damaged or edited: the SHA-256 of its fields is {digest}, its manifest_sha256 says {recorded}"
+            ));
+        }
+        Ok(m)
+    }
 }
 
 /// Lowercase hex SHA-256 of bytes.
@@ -165,35 +240,39 @@ impl Bundle {
     /// Loads and checks the bundle in `dir`.
     pub fn load(dir: &Path) -> Result<Bundle, BundleError> {
         let fail = |what: String| BundleError(format!("bundle {}: {what}", dir.display()));
+        let bad = |what: String| fail(format!("{MANIFEST}: {what}"));
         let text = std::fs::read(dir.join(MANIFEST)).map_err(|e| fail(format!("cannot read {MANIFEST}: {e}")))?;
-        // The version first, so that a bundle of another version is named as such rather than
+        // The versions first, so that a bundle of another version is named as such rather than
         // failing on a field this build does not know.
         let value: serde_json::Value =
-            serde_json::from_slice(&text).map_err(|e| fail(format!("{MANIFEST} is not JSON: {e}")))?;
+            serde_json::from_slice(&text).map_err(|e| bad(format!("not JSON (damaged?): {e}")))?;
         match value.get("format_version").and_then(|v| v.as_u64()) {
             Some(v) if v == BUNDLE_FORMAT_VERSION as u64 => {}
             Some(v) => {
-                return Err(fail(format!(
+                return Err(bad(format!(
                     "format version {v}, this build reads version {BUNDLE_FORMAT_VERSION}: export it again with this build or use a matching runtime"
                 )));
             }
-            None => return Err(fail(format!("{MANIFEST} has no format_version"))),
+            None => return Err(bad("no format_version".into())),
         }
-        let manifest: Manifest = serde_json::from_value(value).map_err(|e| fail(format!("bad {MANIFEST}: {e}")))?;
-        if manifest.encoding_version != ENCODING_VERSION {
-            return Err(fail(format!(
-                "feature encoding version {}, this build encodes version {ENCODING_VERSION}",
-                manifest.encoding_version
-            )));
+        match value.get("encoding_version").and_then(|v| v.as_u64()) {
+            Some(v) if v == ENCODING_VERSION as u64 => {}
+            v => {
+                return Err(bad(format!(
+                    "feature encoding version {}, this build encodes version {ENCODING_VERSION}",
+                    v.map_or("missing".to_string(), |v| v.to_string())
+                )));
+            }
         }
+        let manifest: Manifest = serde_json::from_value(value).map_err(|e| bad(e.to_string()))?;
         let want = NetworkInfo::new(manifest.network.shape);
         if manifest.network != want {
-            return Err(fail(format!("network {:?}, this build runs {:?}", manifest.network, want)));
+            return Err(bad(format!("network {:?}, this build runs {:?}", manifest.network, want)));
         }
         let mut networks = BTreeMap::new();
         for w in &manifest.weights {
             if w.file.contains(['/', '\\']) || w.file.starts_with('.') {
-                return Err(fail(format!("weight file name '{}' is not a plain file name", w.file)));
+                return Err(bad(format!("weight file name '{}' is not a plain file name", w.file)));
             }
             let bytes = std::fs::read(dir.join(&w.file)).map_err(|e| fail(format!("cannot read {}: {e}", w.file)))?;
             let hash = sha256_hex(&bytes);
@@ -208,19 +287,14 @@ impl Bundle {
             networks.insert(w.file.clone(), Arc::new(mlp));
         }
         for l in &manifest.levels {
+            let level = format!("level {} {} {}", l.preset, l.side, l.level);
             if !networks.contains_key(&l.weights) {
-                return Err(fail(format!(
-                    "level {} {} {} names unknown weights {}",
-                    l.preset, l.side, l.level, l.weights
-                )));
+                return Err(bad(format!("{level} names unknown weights {}", l.weights)));
             }
             if !manifest.rules.iter().any(|r| r.preset == l.preset) {
-                return Err(fail(format!(
-                    "level {} {} {} names unknown rules {}",
-                    l.preset, l.side, l.level, l.preset
-                )));
+                return Err(bad(format!("{level} names unknown rules {}", l.preset)));
             }
-            l.settings.validate().map_err(|e| fail(format!("level {} {} {}: {e}", l.preset, l.side, l.level)))?;
+            l.settings.validate().map_err(|e| bad(format!("{level}: {e}")))?;
         }
         Ok(Bundle { dir: dir.to_path_buf(), manifest, networks })
     }
@@ -305,5 +379,87 @@ impl Agent for LevelPlayer {
 
     fn choose(&mut self, game: &Game) -> Choice {
         self.agents[game.position().side_to_move().index()].choose(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use musashi_game::Preset;
+
+    fn manifest(settings: PlaySettings, measured: f64) -> Manifest {
+        let shape = Architecture { hidden: 8, blocks: 1, value_hidden: 4 };
+        Manifest {
+            format_version: BUNDLE_FORMAT_VERSION,
+            name: "classic".into(),
+            encoding_version: ENCODING_VERSION,
+            network: NetworkInfo::new(shape),
+            weights: vec![WeightsFile {
+                file: "w.safetensors".into(),
+                sha256: "0".repeat(64),
+                parameters: 1,
+                source: "x".into(),
+            }],
+            rules: vec![RulesEntry { preset: "classic".into(), rules: Preset::Classic.ruleset() }],
+            levels: vec![Level {
+                preset: "classic".into(),
+                side: Side::General,
+                level: "easy".into(),
+                weights: "w.safetensors".into(),
+                settings,
+                measured: Measured {
+                    opponent: "random".into(),
+                    games: 10,
+                    score: measured,
+                    score_err: measured / 3.0,
+                    elo: measured * 1000.0 - 500.0,
+                    elo_err: measured * 77.0,
+                    anchor: "random".into(),
+                    ms_per_move: measured * 0.01,
+                },
+            }],
+        }
+    }
+
+    /// The digest is of parsed values, so it must survive the text round trip for any float the
+    /// manifest can hold (f32 settings are printed shortest and read back through f64).
+    #[test]
+    fn the_checksum_survives_the_round_trip_for_any_values() {
+        let mut state = 0x5EED_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..3000 {
+            let unit = |x: u64| (x >> 11) as f64 / (1u64 << 53) as f64;
+            let f = |x: u64| f32::from_bits((x >> 32) as u32 & 0x3FFF_FFFF);
+            let settings = PlaySettings {
+                sims: (next() % 1000) as u32,
+                temperature: f(next()).min(10.0),
+                cpuct: f(next()).clamp(0.01, 10.0),
+                blunder: unit(next()) as f32,
+            };
+            let m = manifest(settings, unit(next()));
+            let text = serde_json::to_string_pretty(&m).unwrap();
+            let back: Manifest = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+            // A loaded manifest written again loads again.
+            serde_json::from_str::<Manifest>(&serde_json::to_string(&back).unwrap()).unwrap();
+            assert_eq!(back.levels[0].settings, m.levels[0].settings, "f32 settings read back exactly");
+        }
+    }
+
+    #[test]
+    fn a_manifest_without_or_against_its_checksum_is_refused() {
+        let m = manifest(PlaySettings::default(), 0.5);
+        let mut value = serde_json::to_value(&m).unwrap();
+        assert_eq!(value["manifest_sha256"].as_str().unwrap().len(), 64);
+        value["levels"][0]["settings"]["sims"] = 101.into();
+        let e = serde_json::from_value::<Manifest>(value.clone()).unwrap_err().to_string();
+        assert!(e.contains("damaged or edited"), "{e}");
+        value.as_object_mut().unwrap().remove("manifest_sha256");
+        let e = serde_json::from_value::<Manifest>(value).unwrap_err().to_string();
+        assert!(e.contains("no manifest_sha256"), "{e}");
     }
 }

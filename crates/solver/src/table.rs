@@ -80,17 +80,25 @@ impl LevelTable {
         Value::from_byte(self.side_bytes(side)[self.shape.index(general, soldiers) as usize])
     }
 
-    /// Writes the level to `path` (see `docs/tables.md`).
+    /// Writes the level to `path` (see `docs/tables.md`): to a temporary name beside it, synced,
+    /// then renamed, so a crash never leaves a partial file under the level's name.
     pub fn write(&self, path: &Path) -> Result<(), TableError> {
         let io_err = |source| TableError::Io { path: path.to_path_buf(), source };
+        let tmp = PathBuf::from(format!("{}.tmp-{}", path.display(), std::process::id()));
         let header = self.header();
-        let file = fs::File::create(path).map_err(io_err)?;
-        let mut w = io::BufWriter::with_capacity(1 << 20, file);
-        w.write_all(&header).map_err(io_err)?;
-        w.write_all(&self.general).map_err(io_err)?;
-        w.write_all(&self.soldiers).map_err(io_err)?;
-        w.into_inner().map_err(|e| io_err(e.into_error()))?.sync_all().map_err(io_err)?;
-        Ok(())
+        let result = (|| {
+            let file = fs::File::create(&tmp)?;
+            let mut w = io::BufWriter::with_capacity(1 << 20, file);
+            w.write_all(&header)?;
+            w.write_all(&self.general)?;
+            w.write_all(&self.soldiers)?;
+            w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+            fs::rename(&tmp, path)
+        })();
+        if result.is_err() {
+            let _ = fs::remove_file(&tmp);
+        }
+        result.map_err(io_err)
     }
 
     fn header(&self) -> [u8; HEADER_LEN] {
@@ -251,6 +259,11 @@ pub enum TableError {
     },
     /// Files or rules that do not belong together.
     Mismatch(String),
+    /// The directory does not exist.
+    Absent {
+        /// The directory.
+        dir: PathBuf,
+    },
     /// The directory holds no level files.
     Empty {
         /// The directory.
@@ -276,6 +289,40 @@ impl TableError {
     fn corrupt(path: &Path, what: String) -> TableError {
         TableError::Corrupt { path: path.to_path_buf(), what }
     }
+
+    /// Whether the tables are simply not there: the directory does not exist or holds no level
+    /// files. Every other error of [`Tables::open`] or [`Tables::load`] is about tables that
+    /// exist but cannot be used (damaged, of another version, incomplete, mismatched), which a
+    /// caller must refuse rather than treat as absent.
+    pub fn is_absent(&self) -> bool {
+        matches!(self, TableError::Absent { .. } | TableError::Empty { .. })
+    }
+
+    /// Whether a table file exists but fails its checks: not a table file, another format
+    /// version, a header, length or checksum that does not hold, a level missing below the
+    /// highest, or files that do not belong together.
+    pub fn is_damage(&self) -> bool {
+        matches!(
+            self,
+            TableError::NotATable { .. }
+                | TableError::Version { .. }
+                | TableError::Corrupt { .. }
+                | TableError::MissingLevel { .. }
+                | TableError::Mismatch(_)
+        )
+    }
+
+    /// The file or directory the error is about, if it is about one.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            TableError::Io { path, .. }
+            | TableError::NotATable { path }
+            | TableError::Version { path, .. }
+            | TableError::Corrupt { path, .. } => Some(path),
+            TableError::Absent { dir } | TableError::Empty { dir } | TableError::MissingLevel { dir, .. } => Some(dir),
+            TableError::Mismatch(_) | TableError::NotCovered { .. } => None,
+        }
+    }
 }
 
 impl fmt::Display for TableError {
@@ -290,6 +337,7 @@ impl fmt::Display for TableError {
             ),
             TableError::Corrupt { path, what } => write!(f, "{} is corrupt: {what}", path.display()),
             TableError::Mismatch(what) => f.write_str(what),
+            TableError::Absent { dir } => write!(f, "{} does not exist: no tables there", dir.display()),
             TableError::Empty { dir } => write!(f, "{} holds no table files (level-NN.mtb)", dir.display()),
             TableError::MissingLevel { dir, soldiers } => {
                 write!(f, "{} lacks the table for {soldiers} soldiers ({})", dir.display(), level_file_name(*soldiers))
@@ -317,7 +365,9 @@ struct Slot {
 }
 
 /// A complete set of levels `0..=max_soldiers` for one board and threshold, in memory or in a
-/// directory (each level read and checked the first time it is probed).
+/// directory: [`Tables::open`] reads each level and checks it the first time it is probed (so a
+/// damaged value array is an error of that probe), [`Tables::load`] reads and checks them all
+/// at once.
 #[derive(Debug)]
 pub struct Tables {
     board: Board,
@@ -351,7 +401,11 @@ impl Tables {
     pub fn open(dir: &Path) -> Result<Tables, TableError> {
         let io_err = |source| TableError::Io { path: dir.to_path_buf(), source };
         let mut found: Vec<(u32, PathBuf)> = Vec::new();
-        for entry in fs::read_dir(dir).map_err(io_err)? {
+        let entries = match fs::read_dir(dir) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(TableError::Absent { dir: dir.to_path_buf() }),
+            r => r.map_err(io_err)?,
+        };
+        for entry in entries {
             let entry = entry.map_err(io_err)?;
             let name = entry.file_name();
             let Some(name) = name.to_str() else { continue };
@@ -393,6 +447,26 @@ impl Tables {
         }
         let (board, threshold) = rules.expect("at least one level");
         Ok(Tables { board, threshold, levels })
+    }
+
+    /// Opens a table directory and reads and checks every level now (headers, lengths and
+    /// value checksums), keeping them in memory: afterwards [`Tables::probe`] fails only for
+    /// positions the tables do not cover, never for a damaged file. This is the way to open
+    /// tables for an agent, an oracle or training targets, which cannot report an error per
+    /// probe; an absent directory is [`TableError::is_absent`], a damaged file an error naming it.
+    pub fn load(dir: &Path) -> Result<Tables, TableError> {
+        let tables = Tables::open(dir)?;
+        tables.verify()?;
+        Ok(tables)
+    }
+
+    /// Reads and checks every level not read yet (each is then kept in memory), so that a
+    /// damaged file is found now rather than at the first probe that reaches it.
+    pub fn verify(&self) -> Result<(), TableError> {
+        for n in 0..self.levels.len() as u32 {
+            self.level(n)?;
+        }
+        Ok(())
     }
 
     /// Writes every level into `dir` (created if needed).
