@@ -98,7 +98,7 @@ fn export_writes_a_bundle_whose_levels_play_like_the_pipeline() {
     let (dir, ckpt, bundle) = export("main");
     let manifest: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(bundle.join("manifest.json")).unwrap()).unwrap();
-    assert_eq!(manifest["format_version"], 1);
+    assert_eq!(manifest["format_version"], 2);
     assert_eq!(manifest["encoding_version"], 1);
     assert_eq!(manifest["network"]["shape"]["hidden"], 16);
     assert_eq!(manifest["rules"][0]["preset"], "classic");
@@ -243,8 +243,8 @@ fn bad_bundles_are_refused_with_clear_errors() {
     // A level the bundle lacks.
     refused("expert", "no level 'expert' for the general under classic; it has: easy, normal, hard");
     // Another format version.
-    std::fs::write(&manifest_path, manifest.replacen("\"format_version\": 1", "\"format_version\": 2", 1)).unwrap();
-    refused("easy", "format version 2, this build reads version 1");
+    std::fs::write(&manifest_path, manifest.replacen("\"format_version\": 2", "\"format_version\": 3", 1)).unwrap();
+    refused("easy", "format version 3, this build reads version 2");
     // Another encoding version.
     std::fs::write(&manifest_path, manifest.replacen("\"encoding_version\": 1", "\"encoding_version\": 7", 1)).unwrap();
     refused("easy", "feature encoding version 7");

@@ -125,8 +125,8 @@ fn play_survives_bad_input_undoes_and_resigns() {
     assert!(out.contains("'hello' is not a move"), "{out}");
     assert!(out.contains("a1-b2 is not legal"), "{out}");
     assert!(out.contains("no line joins the two points of 'c3-c5'"), "{out}");
-    assert!(out.contains("general plays c3-b2"), "{out}");
-    assert!(out.contains("soldiers plays "), "{out}");
+    assert!(out.contains("the General plays c3-b2"), "{out}");
+    assert!(out.contains("the soldiers play "), "{out}");
     assert!(out.contains("took back "), "{out}");
     assert!(out.contains("legal moves: "), "{out}");
     assert!(out.contains("hint (alphabeta:depth=2): c3-"), "{out}");
@@ -178,4 +178,42 @@ fn play_stops_cleanly_at_the_end_of_input() {
     let o = with_input(&["play", "--general", "nonsense"], "");
     assert!(!o.status.success());
     assert!(stderr(&o).contains("unknown agent kind 'nonsense'"), "{}", stderr(&o));
+}
+
+#[test]
+fn play_reads_moves_in_any_case_and_keeps_the_computers_opening() {
+    // The computer plays the General's opening; the human (soldiers) cannot undo it.
+    let o = with_input(&["play", "--general", "greedy", "--soldiers", "human"], "undo\nquit\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("the General plays "), "{out}");
+    assert!(out.contains("nothing to undo"), "{out}");
+    assert!(out.contains("game abandoned after 1 move."), "{out}");
+    // Upper-case point names are read as lower case; the computer's score is labelled.
+    let o = with_input(&["play", "--soldiers", "greedy"], "C3-B2\n");
+    let out = stdout(&o);
+    assert!(out.contains("the General plays c3-b2"), "{out}");
+    assert!(out.contains("the soldiers play ") && out.contains("(its evaluation: "), "{out}");
+    // --opponent plays one side: --general or --soldiers beside it is refused, not ignored.
+    let o = with_input(&["play", "--opponent", "export/classic:easy", "--general", "random"], "");
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("leave out --general and --soldiers"), "{}", stderr(&o));
+    // A level the bundle lacks is reported against --opponent.
+    let o = with_input(&["play", "--opponent", "export/classic:expert", "--human", "soldiers"], "");
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--opponent"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_huge_position_is_not_echoed_back() {
+    let huge = "S".repeat(100_000);
+    let o = musashi(&["show", &format!("{huge} g")]);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(
+        err.len() < 1_000 && err.contains("100002 characters"),
+        "{} bytes: {}",
+        err.len(),
+        &err[..200.min(err.len())]
+    );
 }

@@ -156,6 +156,35 @@ fn config_errors_name_the_key_and_the_file() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("selfplay.mcts.sims"));
     let o = musashi().args(["train", "--resume", "--out"]).arg(dir.join("nothing")).output().unwrap();
     assert!(String::from_utf8_lossy(&o.stderr).contains("nothing to resume"));
+    // An agent spec that does not load is refused before anything is written, naming the key.
+    let o = train(&config, &dir.join("run4"), &["--set", "eval.anchor=alphabeta:dept=1"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("eval.anchor") && err.contains("'dept'"), "{err}");
+    assert!(!dir.join("run4").join("config.resolved.toml").exists());
+    let o = train(
+        &config,
+        &dir.join("run5"),
+        &["--set", "bootstrap.alphabeta_games=2", "--set", "bootstrap.alphabeta_spec=nonsense"],
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("bootstrap.alphabeta_spec"));
+    // A run recorded with an invalid anchor (as older versions allowed) resumes with a corrected one.
+    let bad = musashi_trainer::job_from_text(TINY, "tiny", &["eval.anchor=alphabeta:dept=1".into()]).unwrap();
+    let run6 = dir.join("run6");
+    std::fs::create_dir_all(&run6).unwrap();
+    std::fs::write(run6.join("config.resolved.toml"), musashi_trainer::resolved_toml(&bad)).unwrap();
+    let o = musashi()
+        .args(["train", "--resume", "--set", "eval.anchor=random", "--set", "run.generations=1", "--out"])
+        .arg(&run6)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // A damaged recorded job is refused, not replaced by defaults.
+    let path = run6.join("config.resolved.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("games_per_generation = 4", "games_per_generation = 7")).unwrap();
+    let o = musashi().args(["train", "--resume", "--out"]).arg(&run6).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("config.resolved.toml") && err.contains("damaged"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -213,6 +242,24 @@ fn killed_at_several_points_the_run_resumes_to_the_same_result() {
         assert_eq!(weights_hash(&killed, g), weights_hash(&clean, g), "generation {g} differs after {kills} kills");
         assert_eq!(count(&events(&killed), "generation", g as u64), 1);
     }
+    // The metrics describe the run, not the invocation: one self-play event per generation with
+    // all its games, and each training step logged once, with the uninterrupted run's losses.
+    let phase = |out: &Path, kind: &str| -> Vec<serde_json::Value> {
+        let mut v: Vec<serde_json::Value> = events(out)
+            .into_iter()
+            .filter(|e| e["event"] == kind)
+            .map(|mut e| {
+                for timing in ["wall_seconds", "seconds", "games_per_second", "samples_per_second"] {
+                    e.as_object_mut().unwrap().remove(timing);
+                }
+                e
+            })
+            .collect();
+        v.sort_by_key(|e| (e["generation"].as_u64(), e["step"].as_u64()));
+        v
+    };
+    assert_eq!(phase(&killed, "selfplay"), phase(&clean, "selfplay"), "after {kills} kills");
+    assert_eq!(phase(&killed, "train"), phase(&clean, "train"), "after {kills} kills");
     assert!(
         !std::fs::read_dir(killed.join("checkpoints")).unwrap().any(|e| e
             .unwrap()

@@ -38,7 +38,7 @@ impl Oracle for TableOracle {
 pub fn load_tables(dir: &Path, rules: &Ruleset) -> Result<Arc<Tables>, AgentError> {
     static CACHE: Cache<Tables> = Cache::new();
     let fail = |message: String| AgentError::Tables { dir: dir.to_path_buf(), message };
-    let tables = cached(&CACHE, dir, |p| Tables::open(p).map_err(|e| fail(e.to_string())))?;
+    let tables = cached(&CACHE, dir, |p| Tables::load(p).map_err(|e| fail(e.to_string())))?;
     if tables.board() != rules.board || tables.threshold() != rules.threshold() {
         return Err(fail(format!(
             "they are for the {}-point board with the General winning at {} soldiers; the rules use the {}-point board and {}",

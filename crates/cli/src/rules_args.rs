@@ -58,7 +58,7 @@ impl RulesArgs {
             Some(b) => Position::parse_on(b, text),
             None => Position::parse(text),
         }
-        .with_context(|| format!("bad position \"{text}\""))?;
+        .with_context(|| format!("bad position \"{}\"", musashi_game::excerpt(text)))?;
         if self.board.is_none() {
             rules.board = pos.board();
         }

@@ -1,10 +1,10 @@
 //! The match settings that `match` and `rank` take from their flags.
 
-use anyhow::{Result, bail};
 use musashi_evaluator::MatchConfig;
 use musashi_game::Ruleset;
+use musashi_selfplay::threads_or_all;
 
-/// A match of `games` games; `--threads` absent means every core, and 0 is refused.
+/// A match of `games` games; `--threads` absent or 0 means every core (as everywhere).
 pub(crate) fn match_config(
     rules: Ruleset,
     games: usize,
@@ -12,16 +12,13 @@ pub(crate) fn match_config(
     threads: Option<usize>,
     opening_plies: u32,
     max_plies: u32,
-) -> Result<MatchConfig> {
+) -> MatchConfig {
     let mut config = MatchConfig::new(rules, games);
     config.seed = seed;
     if let Some(t) = threads {
-        if t == 0 {
-            bail!("--threads must be at least 1");
-        }
-        config.threads = t;
+        config.threads = threads_or_all(t);
     }
     config.opening_plies = opening_plies;
     config.max_plies = max_plies;
-    Ok(config)
+    config
 }

@@ -52,8 +52,12 @@ pub struct ExportReport {
 
 /// The checkpoint folders of the General's and the soldiers' levels (by `Side::index()`).
 fn side_checkpoints(config: &ExportConfig) -> Result<[PathBuf; 2], ExportError> {
-    let resolve = |key: &str, p: &Path| {
-        resolve_checkpoint(p).map_err(|source| ExportError::Agent { what: key.to_string(), source })
+    // A checkpoint that does not load is reported against the key that names it.
+    let resolve = |key: &str, p: &Path| -> Result<PathBuf, ExportError> {
+        let dir = resolve_checkpoint(p).map_err(|source| ExportError::Agent { what: key.to_string(), source })?;
+        musashi_net::read_meta(&dir)
+            .map_err(|e| ExportError::Invalid { what: key.to_string(), problem: e.to_string() })?;
+        Ok(dir)
     };
     let main = resolve("checkpoint", &config.checkpoint)?;
     let side = |key: &str, p: &Option<PathBuf>| p.as_deref().map_or(Ok(main.clone()), |p| resolve(key, p));

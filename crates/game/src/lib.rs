@@ -27,7 +27,7 @@ pub use board::{Board, DIRECTIONS, FULL_MASK, SQUARE_MASK, Topology};
 pub use game::{BoardMismatch, Game, IllegalMove};
 pub use mix::{GOLDEN_GAMMA, mix64};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveParseError};
-pub use notation::PositionParseError;
+pub use notation::{PositionParseError, excerpt};
 pub use outcome::{EndReason, Outcome};
 pub use perft::{perft, perft_divide};
 pub use point::{Bits, MAX_POINTS, Point};

@@ -27,9 +27,13 @@ pub enum MoveParseError {
 impl fmt::Display for MoveParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveParseError::Syntax(s) => write!(f, "'{s}' is not a move: expected from-to, for example c3-b2"),
+            MoveParseError::Syntax(s) => {
+                write!(f, "'{}' is not a move: expected from-to, for example c3-b2", crate::notation::excerpt(s))
+            }
             MoveParseError::Point(msg) => f.write_str(msg),
-            MoveParseError::NotALine(s) => write!(f, "no line joins the two points of '{s}'"),
+            MoveParseError::NotALine(s) => {
+                write!(f, "no line joins the two points of '{}'", crate::notation::excerpt(s))
+            }
         }
     }
 }
@@ -45,8 +49,10 @@ impl Move {
 
     /// Parses `from-to` on `board`: both points must exist there and be joined by a line.
     /// Whether the move is legal in a position is a separate question.
+    /// Point names may be given in either case (`C3-B2` is `c3-b2`).
     pub fn parse(board: Board, s: &str) -> Result<Move, MoveParseError> {
-        let (a, b) = s.split_once('-').ok_or_else(|| MoveParseError::Syntax(s.to_string()))?;
+        let lower = s.to_ascii_lowercase();
+        let (a, b) = lower.split_once('-').ok_or_else(|| MoveParseError::Syntax(s.to_string()))?;
         let point = |name: &str| -> Result<Point, MoveParseError> {
             let p = Point::parse(name).map_err(MoveParseError::Point)?;
             if !board.contains(p) {

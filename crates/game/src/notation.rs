@@ -35,12 +35,24 @@ pub enum PositionParseError {
     TooManySoldiers(u32),
 }
 
+/// `text` for an error message: itself up to 80 characters, else its first 60 and its length
+/// (a position pasted by mistake can be megabytes long).
+pub fn excerpt(text: &str) -> String {
+    if text.chars().count() <= 80 {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(60).collect();
+    format!("{head}... ({} characters)", text.chars().count())
+}
+
 impl fmt::Display for PositionParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use PositionParseError::*;
         match self {
             MissingSideToMove => f.write_str("missing side to move: end the position with a space and 'g' or 's'"),
-            BadSideToMove(s) => write!(f, "bad side to move '{s}': expected 'g' or 's' after a single space"),
+            BadSideToMove(s) => {
+                write!(f, "bad side to move '{}': expected 'g' or 's' after a single space", excerpt(s))
+            }
             RowCount(n) => write!(f, "{n} rows: a position has 7 rows (33-point board) or 5 (25-point board)"),
             SetchinOnSquareBoard => f.write_str("setchin rows (6 and 7) given, but the board is the 25-point board"),
             MissingSetchin => f.write_str("only 5 rows given, but the board is the 33-point board (7 rows)"),

@@ -57,7 +57,10 @@ impl Point {
     pub fn parse(name: &str) -> Result<Point, String> {
         let b = name.as_bytes();
         if b.len() != 2 {
-            return Err(format!("'{name}' is not a point name (a file a-e then a rank 1-7)"));
+            return Err(format!(
+                "'{}' is not a point name (a file a-e then a rank 1-7)",
+                crate::notation::excerpt(name)
+            ));
         }
         let col = b[0].wrapping_sub(b'a') as i8;
         let row = b[1].wrapping_sub(b'1') as i8;

@@ -61,7 +61,7 @@ fn tablebase(job: &Job, rules: &[Ruleset]) -> Result<Option<TableOracle>, TrainE
         return Ok(None);
     }
     let bad = |message: String| TrainError::Run(format!("bootstrap.tablebase '{dir}': {message}"));
-    let tables = Arc::new(musashi_solver::Tables::open(Path::new(dir)).map_err(|e| bad(e.to_string()))?);
+    let tables = Arc::new(musashi_solver::Tables::load(Path::new(dir)).map_err(|e| bad(e.to_string()))?);
     if !rules.iter().any(|r| r.board == tables.board() && r.threshold() == tables.threshold()) {
         return Err(bad(format!(
             "the tables are for the {}-point board at threshold {}, which no ruleset of this run uses",

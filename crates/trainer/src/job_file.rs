@@ -28,60 +28,71 @@ pub fn load_job(path: &Path, overrides: &[String]) -> Result<Job, TrainError> {
     validated(read_toml_file(path, overrides)?, &path.display().to_string())
 }
 
-/// The job as TOML, every value written out.
+/// The first line of a run's resolved job.
+const RESOLVED_HEADER: &str = "The fully resolved configuration of this run (defaults included). Written by musashi.";
+
+/// The second line: the checksum of everything after it.
+const CHECKSUM_PREFIX: &str = "# crc32 of the lines below: ";
+
+/// The job as TOML, every value written out, under a header with the CRC-32 of the body (so
+/// that a damaged file is refused rather than read with defaults).
 pub fn resolved_toml(job: &Job) -> String {
-    to_toml(job, "The fully resolved configuration of this run (defaults included). Written by musashi.")
-        .expect("a job serialises")
+    let text = to_toml(job, RESOLVED_HEADER).expect("a job serialises");
+    let body = text.split_once('\n').map_or("", |(_, b)| b);
+    format!("# {RESOLVED_HEADER}\n{CHECKSUM_PREFIX}{:08x}\n{body}", crc32fast::hash(body.as_bytes()))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_shipped_job_is_valid() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../configs");
-        let mut n = 0;
-        for e in std::fs::read_dir(&dir).unwrap() {
-            let p = e.unwrap().path();
-            // export.toml is the export configuration, checked by the export crate.
-            if p.extension().is_some_and(|x| x == "toml") && p.file_name().is_none_or(|x| x != "export.toml") {
-                load_job(&p, &[]).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-                n += 1;
-            }
+/// Reads a run's recorded job (`config.resolved.toml`): its checksum must match, and a file
+/// written before the checksum existed must name every key (a missing key would silently take
+/// its default).
+pub fn load_recorded(path: &Path) -> Result<Job, TrainError> {
+    let source = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Read { path: path.into(), source: e })?;
+    let damaged = |why: String| -> TrainError {
+        ConfigError::Invalid {
+            source_name: source.clone(),
+            message: format!("the run's recorded job is damaged: {why}"),
         }
-        assert!(n >= 6, "configs/ lost its jobs");
-        let quick = job_from_text(QUICK, "embedded", &[]).unwrap();
-        assert_eq!(quick, load_job(&dir.join("quick.toml"), &[]).unwrap(), "the embedded job is configs/quick.toml");
+        .into()
+    };
+    let mut lines = text.splitn(3, '\n');
+    let (first, second, rest) = (lines.next().unwrap_or(""), lines.next().unwrap_or(""), lines.next().unwrap_or(""));
+    if let Some(recorded) = second.strip_prefix(CHECKSUM_PREFIX) {
+        let actual = format!("{:08x}", crc32fast::hash(rest.as_bytes()));
+        if recorded.trim() != actual {
+            return Err(damaged(format!("its checksum is {actual}, the file records {}", recorded.trim())));
+        }
+    } else if first == format!("# {RESOLVED_HEADER}") && !second.starts_with('#') {
+        // Written before the checksum existed: every key must be there.
+        let missing = missing_keys(&text);
+        if !missing.is_empty() {
+            return Err(damaged(format!("it lacks {}", missing.join(", "))));
+        }
+    } else {
+        return Err(damaged("its header and checksum line are not musashi's".into()));
     }
+    job_from_text(&text, &source, &[])
+}
 
-    #[test]
-    fn defaults_overrides_and_errors() {
-        let job = job_from_text("", "empty.toml", &[]).unwrap();
-        assert_eq!(job, Job::default());
-        let job = job_from_text(
-            "[run]\ngenerations = 3\n[train]\nlearning_rate = 0.01\n",
-            "a.toml",
-            &["run.seed=7".into(), "rules.presets=[\"no-setchin\", \"qdan\"]".into(), "eval.anchor=greedy".into()],
-        )
-        .unwrap();
-        assert_eq!(job.run.generations, 3);
-        assert_eq!(job.run.seed, 7);
-        assert_eq!(job.rules.presets, ["no-setchin", "qdan"]);
-        assert_eq!(job.eval.anchor, "greedy");
-        let e = job_from_text("[train]\nlearning_rat = 0.01\n", "b.toml", &[]).unwrap_err().to_string();
-        assert!(e.contains("b.toml") && e.contains("learning_rat"), "{e}");
-        let e = job_from_text("[run]\ngenerations = \"x\"\n", "c.toml", &[]).unwrap_err().to_string();
-        assert!(e.contains("run.generations"), "{e}");
-        let e = job_from_text("[train]\nlearning_rate = -1.0\n", "d.toml", &[]).unwrap_err().to_string();
-        assert!(e.contains("train.learning_rate"), "{e}");
-        let e = job_from_text("[rules]\npresets = [\"clasic\"]\n", "e.toml", &[]).unwrap_err().to_string();
-        assert!(e.contains("unknown preset 'clasic'"), "{e}");
-        let e = job_from_text("[run\n", "f.toml", &[]).unwrap_err().to_string();
-        assert!(e.contains("f.toml"), "{e}");
-        assert!(job_from_text("", "g.toml", &["nokey".into()]).is_err());
-        // The resolved form reads back to the same job.
-        let job = job_from_text("[selfplay.mcts]\nsims = 5\n", "h.toml", &[]).unwrap();
-        assert_eq!(job_from_text(&resolved_toml(&job), "resolved", &[]).unwrap(), job);
+/// The keys the resolved form of the job in `text` has that `text` lacks (every key when it is
+/// not a job at all).
+fn missing_keys(text: &str) -> Vec<String> {
+    let (Ok(table), Ok(job)) = (text.parse::<toml::Table>(), from_toml::<Job>(text, "", &[])) else {
+        return vec!["every key (it is not a job)".into()];
+    };
+    let full = toml::Value::try_from(job).expect("a job serialises");
+    let mut missing = Vec::new();
+    collect_missing("", &full, &toml::Value::Table(table), &mut missing);
+    missing
+}
+
+fn collect_missing(prefix: &str, full: &toml::Value, have: &toml::Value, out: &mut Vec<String>) {
+    let (Some(full), Some(have)) = (full.as_table(), have.as_table()) else { return };
+    for (k, v) in full {
+        let key = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+        match have.get(k) {
+            None => out.push(key),
+            Some(h) => collect_missing(&key, v, h, out),
+        }
     }
 }

@@ -58,7 +58,7 @@ pub use config::{LrSchedule, TrainerConfig};
 pub use error::TrainError;
 pub use eval_phase::Scores;
 pub use job::{BootstrapSection, EvalSection, GateSection, Job, RulesSection, RunSection, SelfplaySection, Workers};
-pub use job_file::{QUICK, QUICK_NAME, job_from_text, load_job, resolved_toml};
+pub use job_file::{QUICK, QUICK_NAME, job_from_text, load_job, load_recorded, resolved_toml};
 pub use metrics::{Event, Logged, Metrics, read_events};
 pub use observer::{Observer, Phase, Silent};
 pub use replay::{Replay, Sample, ValueOracle};

@@ -3,7 +3,7 @@
 
 use crate::TrainError;
 use crate::job::Job;
-use crate::job_file::{QUICK, QUICK_NAME, job_from_text, load_job, resolved_toml};
+use crate::job_file::{QUICK, QUICK_NAME, job_from_text, load_job, load_recorded, resolved_toml};
 use crate::run_dir::RunDir;
 use musashi_config::write_atomic;
 use std::path::PathBuf;
@@ -25,8 +25,19 @@ pub struct TrainRequest {
     pub build_commit: String,
 }
 
-/// Keys that may change when a run is continued: stop conditions and the thread count.
-const MAY_CHANGE: [&str; 4] = ["run.generations", "run.max_minutes", "run.target_anchor_score", "run.threads"];
+/// Keys that may change when a run is continued: stop conditions, the thread count, and the
+/// evaluation's opponents and game count (they decide no training data, and an invalid
+/// opponent must be correctable).
+const MAY_CHANGE: [&str; 8] = [
+    "run.generations",
+    "run.max_minutes",
+    "run.target_anchor_score",
+    "run.threads",
+    "eval.anchor",
+    "eval.extra_opponents",
+    "eval.games",
+    "eval.previous",
+];
 
 fn flatten(prefix: &str, v: &toml::Value, out: &mut Vec<(String, String)>) {
     match v {
@@ -65,13 +76,13 @@ fn root_of(request: &TrainRequest) -> PathBuf {
     request.out.clone().unwrap_or_else(|| PathBuf::from("runs").join(&stem))
 }
 
-/// Decides the job and directory, and records the resolved job in the directory.
+/// Decides the job and directory (nothing is written yet: see `record`).
 pub(crate) fn resolve(request: &TrainRequest) -> Result<(Job, RunDir), TrainError> {
     let root = root_of(request);
     let dir = RunDir::new(&root);
     let recorded = match dir.config().exists() {
         true => Some(
-            load_job(&dir.config(), &[])
+            load_recorded(&dir.config())
                 .map_err(|e| TrainError::Run(format!("the run's recorded configuration is unreadable: {e}")))?,
         ),
         false => None,
@@ -111,8 +122,12 @@ pub(crate) fn resolve(request: &TrainRequest) -> Result<(Job, RunDir), TrainErro
             job
         }
     };
+    Ok((job, dir))
+}
+
+/// Creates the run directory and records the resolved job in it.
+pub(crate) fn record(job: &Job, dir: &RunDir) -> Result<(), TrainError> {
     std::fs::create_dir_all(dir.games()).map_err(TrainError::io(dir.games()))?;
     std::fs::create_dir_all(dir.checkpoints()).map_err(TrainError::io(dir.checkpoints()))?;
-    write_atomic(&dir.config(), resolved_toml(&job).as_bytes())?;
-    Ok((job, dir))
+    Ok(write_atomic(&dir.config(), resolved_toml(job).as_bytes())?)
 }

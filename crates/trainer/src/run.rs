@@ -5,7 +5,7 @@ use crate::context::{Agents, Context};
 use crate::job::Workers;
 use crate::metrics::{Event, Logged, Metrics, has_event, read_events};
 use crate::observer::Observer;
-use crate::resolve::{TrainRequest, resolve};
+use crate::resolve::{TrainRequest, record, resolve};
 use crate::run_dir::Pointer;
 use crate::run_info::write_run_json;
 use crate::{TrainError, bootstrap, eval_phase, gate, selfplay_phase, train_phase, worker};
@@ -56,12 +56,14 @@ fn ensure_generation_zero(ctx: &mut Context) -> Result<(), TrainError> {
 /// agents and makes generation 0.
 fn open(request: &TrainRequest) -> Result<Context, TrainError> {
     let (job, dir) = resolve(request)?;
+    let device = job.run.device.device().map_err(TrainError::Network)?;
+    let rules = job.rules.rulesets().map_err(TrainError::Run)?;
+    // Every agent the job names is checked before anything is written.
+    let agents = Agents::parse(&job, &rules)?;
+    record(&job, &dir)?;
     let _ = std::fs::remove_file(dir.done_marker());
     dir.remove_stale_temporaries();
     write_run_json(&dir, request)?;
-    let device = job.run.device.device().map_err(TrainError::Network)?;
-    let rules = job.rules.rulesets().map_err(TrainError::Run)?;
-    let agents = Agents::parse(&job, &rules)?;
     let threads = threads_or_all(job.run.threads);
     let metrics = Metrics::open(&dir.metrics())?;
     let mut ctx = Context { job, dir, rules, threads, device, metrics, agents };
@@ -120,17 +122,28 @@ pub fn train(request: &TrainRequest, observer: &dyn Observer) -> Result<TrainOut
 }
 
 /// Self-play (or waiting for workers), bootstrap games and training of generation `g`.
-fn play_and_train(ctx: &mut Context, g: u32, observer: &dyn Observer) -> Result<(), TrainError> {
+fn play_and_train(ctx: &mut Context, events: &[Logged], g: u32, observer: &dyn Observer) -> Result<(), TrainError> {
     let t = Instant::now();
     let model = if ctx.job.gate.enabled { ctx.dir.pointer(Pointer::Best).unwrap_or(0) } else { g - 1 };
     match ctx.job.selfplay.workers {
-        Workers::Internal => selfplay_phase::run_selfplay_phase(ctx, g, model, observer)?,
+        Workers::Internal => {
+            let logged = has_event(events, g, |e| matches!(e, Event::Selfplay { .. }));
+            selfplay_phase::run_selfplay_phase(ctx, g, model, logged, observer)?
+        }
         Workers::External => worker::wait_for_games(ctx, g, observer)?,
     }
     if bootstrap::wanted(ctx, g) {
         bootstrap::run_alphabeta_games(ctx, g)?;
     }
-    let s = train_phase::run_train_phase(ctx, g, observer)?;
+    let logged_steps = events
+        .iter()
+        .filter_map(|e| match e.event {
+            Event::Train { generation, step, .. } if generation == g => Some(step),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    let s = train_phase::run_train_phase(ctx, g, logged_steps, observer)?;
     observer.line(&format!(
         "generation {g}: trained {} steps on a window of {} positions: policy loss {:.3}, value loss {:.3} ({:.1} s)",
         s.steps,
@@ -147,7 +160,7 @@ fn evaluate(ctx: &mut Context, g: u32, observer: &dyn Observer) -> Result<Option
     let scores = eval_phase::run_eval_phase(ctx, g)?;
     for s in &scores {
         observer.line(&format!(
-            "generation {g}: against {} ({}): {:.2} as General, {:.2} as soldiers",
+            "generation {g}: against {} (on the {}-point board): {:.2} as General, {:.2} as soldiers",
             s.opponent, s.rules.board, s.as_general, s.as_soldiers
         ));
     }
@@ -158,7 +171,7 @@ fn evaluate(ctx: &mut Context, g: u32, observer: &dyn Observer) -> Result<Option
 /// One generation; returns whether the target anchor score was reached.
 fn generation(ctx: &mut Context, events: &[Logged], g: u32, observer: &dyn Observer) -> Result<bool, TrainError> {
     if !ctx.dir.checkpoint(g).exists() {
-        play_and_train(ctx, g, observer)?;
+        play_and_train(ctx, events, g, observer)?;
     }
     let mut anchor_score = None;
     if !has_event(events, g, |e| matches!(e, Event::Eval { .. })) {

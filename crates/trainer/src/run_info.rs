@@ -25,6 +25,7 @@ pub(crate) fn write_run_json(dir: &RunDir, request: &TrainRequest) -> Result<(),
             "checkpoint_format_version": musashi_net::CHECKPOINT_FORMAT_VERSION,
             "positions_schema_version": musashi_records::POSITIONS_SCHEMA_VERSION,
             "games_schema_version": musashi_records::GAMES_SCHEMA_VERSION,
+            "shard_format_version": musashi_records::SHARD_FORMAT_VERSION,
             "invocations": [],
         }),
     };

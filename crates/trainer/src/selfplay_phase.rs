@@ -3,7 +3,7 @@
 use crate::context::Context;
 use crate::metrics::Event;
 use crate::observer::Observer;
-use crate::shards::{MAIN_WORKER, recorded_indices};
+use crate::shards::{MAIN_WORKER, recorded_indices, totals};
 use crate::{TrainError, seeds};
 use musashi_net::Network;
 use musashi_records::ShardPrefix;
@@ -38,11 +38,14 @@ pub(crate) fn evaluator_factory(net: Arc<Network>, heuristic: f32) -> impl Fn() 
     }
 }
 
-/// Plays the games of generation `g` that are not recorded yet; logs the `selfplay` event.
+/// Plays the games of generation `g` that are not recorded yet; logs the generation's
+/// `selfplay` event (once: `logged` says whether an earlier invocation did), with the counts of
+/// all its games, whichever invocation played them.
 pub(crate) fn run_selfplay_phase(
     ctx: &mut Context,
     g: u32,
     model: u32,
+    logged: bool,
     observer: &dyn Observer,
 ) -> Result<(), TrainError> {
     let prefix = ShardPrefix::run(g, MAIN_WORKER);
@@ -60,25 +63,35 @@ pub(crate) fn run_selfplay_phase(
         finished.store(true, Ordering::Relaxed);
         s
     })?;
-    log_selfplay(ctx, g, model, &s)?;
     observer.line(&format!(
         "generation {g}: self-play {} games ({} positions) in {:.1} s: general {} wins, soldiers {}",
         s.games, s.positions, s.seconds, s.general_wins, s.soldiers_wins
     ));
+    if !logged {
+        log_selfplay(ctx, g, model, &prefix, &s)?;
+    }
     Ok(())
 }
 
-fn log_selfplay(ctx: &mut Context, g: u32, model: u32, s: &SelfplaySummary) -> Result<(), TrainError> {
+/// The `selfplay` event: the generation's games (all invocations), this invocation's time.
+fn log_selfplay(
+    ctx: &mut Context,
+    g: u32,
+    model: u32,
+    prefix: &ShardPrefix,
+    now: &SelfplaySummary,
+) -> Result<(), TrainError> {
+    let t = totals(&ctx.dir.games(), prefix)?;
     ctx.metrics.log(Event::Selfplay {
         generation: g,
         model,
-        games: s.games,
-        positions: s.positions,
-        general_wins: s.general_wins,
-        soldiers_wins: s.soldiers_wins,
-        endings: s.endings.clone(),
-        mean_length: if s.games > 0 { s.total_plies as f64 / s.games as f64 } else { 0.0 },
-        seconds: s.seconds,
-        games_per_second: s.games as f64 / s.seconds.max(1e-9),
+        games: t.games,
+        positions: t.positions,
+        general_wins: t.general_wins,
+        soldiers_wins: t.soldiers_wins,
+        endings: t.endings,
+        mean_length: if t.games > 0 { t.plies as f64 / t.games as f64 } else { 0.0 },
+        seconds: now.seconds,
+        games_per_second: now.games as f64 / now.seconds.max(1e-9),
     })
 }

@@ -55,3 +55,33 @@ pub(crate) fn recorded_indices(games: &Path, prefix: &ShardPrefix) -> Result<Has
     }
     Ok(done)
 }
+
+/// What the self-play games recorded under a prefix add up to.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Totals {
+    pub games: u32,
+    pub positions: u64,
+    pub general_wins: u32,
+    pub soldiers_wins: u32,
+    /// Games per ending (`winner reason`).
+    pub endings: std::collections::BTreeMap<String, u32>,
+    pub plies: u64,
+}
+
+/// The totals of every game recorded under `prefix` (whichever invocation played it).
+pub(crate) fn totals(games: &Path, prefix: &ShardPrefix) -> Result<Totals, TrainError> {
+    let mut t = Totals::default();
+    for s in list_shards(games)?.into_iter().filter(|s| prefix.owns_shard(&s.name)) {
+        t.positions += count_rows(&s.positions)?;
+        for g in read_games(&s.games)? {
+            t.games += 1;
+            t.plies += g.moves.len() as u64;
+            match g.outcome.winner {
+                musashi_game::Side::General => t.general_wins += 1,
+                musashi_game::Side::Soldiers => t.soldiers_wins += 1,
+            }
+            *t.endings.entry(format!("{} {}", g.outcome.winner, g.outcome.reason)).or_default() += 1;
+        }
+    }
+    Ok(t)
+}

@@ -72,8 +72,14 @@ fn save_partial(ctx: &Context, learner: &Learner, g: u32, done: u32, global: u64
     Ok(())
 }
 
-/// Trains generation `g` from generation `g - 1` (or from its newest partial checkpoint).
-pub(crate) fn run_train_phase(ctx: &mut Context, g: u32, observer: &dyn Observer) -> Result<TrainSummary, TrainError> {
+/// Trains generation `g` from generation `g - 1` (or from its newest partial checkpoint); steps
+/// up to `logged_steps` were logged by an earlier invocation and are not logged again.
+pub(crate) fn run_train_phase(
+    ctx: &mut Context,
+    g: u32,
+    logged_steps: u32,
+    observer: &dyn Observer,
+) -> Result<TrainSummary, TrainError> {
     let t = ctx.job.train;
     let steps = t.steps_per_generation;
     let (mut learner, first_step) = match ctx.dir.latest_partial(g) {
@@ -97,7 +103,7 @@ pub(crate) fn run_train_phase(ctx: &mut Context, g: u32, observer: &dyn Observer
         trained += 1;
         let done = step + 1;
         observer.phase_progress(Phase::Training, done as u64, &format!("loss {:.3}", last.total));
-        if done % log_every == 0 || done == steps {
+        if (done % log_every == 0 || done == steps) && done > logged_steps {
             let secs = start.elapsed().as_secs_f64().max(1e-9);
             ctx.metrics.log(Event::Train {
                 generation: g,

@@ -3,7 +3,7 @@
 //! only through the run directory.
 
 use crate::context::{Agents, Context};
-use crate::job_file::load_job;
+use crate::job_file::load_recorded;
 use crate::metrics::{Event, Metrics};
 use crate::observer::{Observer, Phase};
 use crate::run_dir::{Pointer, RunDir};
@@ -66,7 +66,7 @@ pub fn run_worker(request: &WorkerRequest<'_>, observer: &dyn Observer) -> Resul
     let (name, max_games) = (request.name, request.max_games);
     check_name(name)?;
     let dir = RunDir::new(request.root);
-    let job = load_job(&dir.config(), &[])
+    let job = load_recorded(&dir.config())
         .map_err(|e| TrainError::Run(format!("{} is not a run directory: {e}", request.root.display())))?;
     let device = job.run.device.device().map_err(TrainError::Network)?;
     let rules = job.rules.rulesets().map_err(TrainError::Run)?;

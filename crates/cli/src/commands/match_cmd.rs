@@ -29,11 +29,12 @@ pub(crate) struct Args {
     /// Match seed: game i is seeded from (seed, i), whatever the number of threads.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Worker threads (default: every core).
+    /// Worker threads (absent or 0: every core).
     #[arg(long)]
     threads: Option<usize>,
-    /// Random moves at the start of each game (seeded), to vary the openings.
-    #[arg(long, default_value_t = 0)]
+    /// Random moves at the start of each game (seeded), so that games between deterministic
+    /// agents differ (0 plays every game from the start).
+    #[arg(long, default_value_t = 2)]
     opening_plies: u32,
     /// Rulesets without a move limit: a game longer than this is adjudicated to the General.
     #[arg(long, default_value_t = 1000)]
@@ -87,7 +88,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
     let rules = a.rules.ruleset();
     let general = AgentRecipe::parse(&a.general, &rules).context("--general")?;
     let soldiers = AgentRecipe::parse(&a.soldiers, &rules).context("--soldiers")?;
-    let config = match_config(rules, a.games, a.seed, a.threads, a.opening_plies, a.max_plies)?;
+    let config = match_config(rules, a.games, a.seed, a.threads, a.opening_plies, a.max_plies);
     let file = create_out(&a.out)?;
     println!("rules: {rules}");
     println!("general: {}", a.general);

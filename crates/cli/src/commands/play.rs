@@ -16,12 +16,12 @@ use std::io::{BufRead, IsTerminal};
 pub(crate) struct Args {
     #[command(flatten)]
     rules: RulesArgs,
-    /// The General's player: human or an agent spec.
-    #[arg(long, default_value = "human")]
-    general: String,
-    /// The soldiers' player: human or an agent spec.
-    #[arg(long, default_value = "alphabeta:depth=6")]
-    soldiers: String,
+    /// The General's player: human or an agent spec (default: human).
+    #[arg(long)]
+    general: Option<String>,
+    /// The soldiers' player: human or an agent spec (default: alphabeta:depth=6).
+    #[arg(long)]
+    soldiers: Option<String>,
     /// An exported opponent, BUNDLE:LEVEL (for example export/classic:hard): it plays the side
     /// that --human does not, with the bundle's level for that side and the rules.
     #[arg(long)]
@@ -88,7 +88,13 @@ fn color_flag(text: &str) -> Result<bool> {
 
 /// The players' specs for each side, `--opponent` turned into a bundle spec.
 fn player_specs(a: &Args) -> Result<(String, String)> {
-    let Some(text) = &a.opponent else { return Ok((a.general.clone(), a.soldiers.clone())) };
+    let Some(text) = &a.opponent else {
+        let general = a.general.clone().unwrap_or_else(|| "human".into());
+        return Ok((general, a.soldiers.clone().unwrap_or_else(|| "alphabeta:depth=6".into())));
+    };
+    if a.general.is_some() || a.soldiers.is_some() {
+        anyhow::bail!("--opponent plays one side and you the other (--human): leave out --general and --soldiers");
+    }
     let Some((dir, level)) = text.rsplit_once(':') else {
         anyhow::bail!("--opponent '{text}': expected BUNDLE:LEVEL, for example export/classic:hard");
     };
@@ -107,9 +113,10 @@ pub(crate) fn run(a: Args) -> Result<()> {
         if text == "human" {
             return Ok(Player::Human);
         }
-        let spec: AgentSpec = text.parse()?;
+        let flag = if a.opponent.is_some() { "--opponent".to_string() } else { format!("--{side}") };
+        let spec: AgentSpec = text.parse().with_context(|| flag.clone())?;
         let seed = a.seed.wrapping_add(side.index() as u64);
-        Ok(Player::Computer(AgentRecipe::parse(&spec, &rules).with_context(|| format!("--{side}"))?.create(seed)))
+        Ok(Player::Computer(AgentRecipe::parse(&spec, &rules).with_context(|| flag)?.create(seed)))
     };
     let (general, soldiers) = player_specs(&a)?;
     let players = [player(&general, Side::General)?, player(&soldiers, Side::Soldiers)?];
@@ -134,7 +141,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
         let side = session.game.position().side_to_move();
         if let Player::Computer(agent) = &mut session.players[side.index()] {
             let c = agent.choose(&session.game);
-            println!("{side} plays {}{}", c.mv, describe(&c));
+            println!("{} {}{}", plays(side), c.mv, describe(&c));
             session.game.play(c.mv).context("the agent chose an illegal move")?;
             flow = Flow::Show;
             continue;
@@ -143,7 +150,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
         print_prompt(side);
         if input.read_until(b'\n', &mut line)? == 0 {
             println!();
-            println!("input ended: game abandoned after {} moves.", session.game.moves().count());
+            println!("input ended: game abandoned after {}.", moves(session.game.moves().count()));
             return Ok(());
         }
         let line = String::from_utf8_lossy(&line);
@@ -198,7 +205,7 @@ impl Session {
                 Flow::Show
             }
             "quit" | "exit" => {
-                println!("game abandoned after {} moves.", self.game.moves().count());
+                println!("game abandoned after {}.", moves(self.game.moves().count()));
                 Flow::End
             }
             text => match Move::parse(self.game.rules().board, text) {
@@ -212,7 +219,7 @@ impl Session {
                         Flow::Quiet
                     }
                     Ok(_) => {
-                        println!("{side} plays {m}");
+                        println!("{} {m}", plays(side));
                         Flow::Show
                     }
                 },
@@ -220,8 +227,21 @@ impl Session {
         }
     }
 
-    /// Takes back moves until a human is to move again.
+    /// Whether a human made any of the moves played (only those can be taken back).
+    fn human_moved(&self) -> bool {
+        let first = self.game.start_position().side_to_move();
+        (0..self.game.moves().count()).any(|i| {
+            let side = if i % 2 == 0 { first } else { first.opponent() };
+            matches!(self.players[side.index()], Player::Human)
+        })
+    }
+
+    /// Takes back moves until a human is to move again (never the computer's moves alone).
     fn undo(&mut self) -> Flow {
+        if !self.human_moved() {
+            println!("nothing to undo");
+            return Flow::Quiet;
+        }
         let mut taken = Vec::new();
         while let Some(m) = self.game.undo() {
             taken.push(m);
@@ -245,11 +265,25 @@ fn print_prompt(side: Side) {
     let _ = std::io::stdout().flush();
 }
 
+/// The agent's own view of the position after its move, labelled.
 fn describe(c: &Choice) -> String {
     match c.analysis.score {
-        Some(s) => format!(" ({s})"),
+        Some(s) => format!(" (its evaluation: {s})"),
         None => String::new(),
     }
+}
+
+/// "the General plays" / "the soldiers play".
+fn plays(side: Side) -> &'static str {
+    match side {
+        Side::General => "the General plays",
+        Side::Soldiers => "the soldiers play",
+    }
+}
+
+/// "1 move", "2 moves".
+fn moves(n: usize) -> String {
+    if n == 1 { "1 move".to_string() } else { format!("{n} moves") }
 }
 
 fn names(mask: u64) -> String {

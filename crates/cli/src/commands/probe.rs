@@ -34,7 +34,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
     }
     let mut out = String::new();
     for text in &texts {
-        let pos = Position::parse(text).with_context(|| format!("bad position \"{text}\""))?;
+        let pos = Position::parse(text).with_context(|| format!("bad position \"{}\"", musashi_game::excerpt(text)))?;
         let value = tables.probe(&pos).with_context(|| format!("cannot probe \"{text}\""))?;
         out.push_str(&format!("{pos}\t{value}"));
         if a.moves {
