@@ -16,7 +16,7 @@
 //! [,weights=legacy|default|FILE]` (`FILE`: `name=value` pairs, as `Weights` prints them).
 
 use musashi_game::{EndReason, Game, Move, Preset, Side};
-use musashi_search::alphabeta::{AlphaBeta, Config, Limits};
+use musashi_search::alphabeta::{AlphaBeta, Config, Limits, Weights};
 use musashi_search::{Agent, AgentSpec, GreedyAgent, RandomAgent};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -57,8 +57,25 @@ fn build(spec: &str) -> Box<dyn Agent> {
     agent
 }
 
-/// Keys this version of the library knows beyond the basic ones.
-fn apply_extra(_spec: &mut AgentSpec, _config: &mut Config) {}
+/// Keys this version of the library knows beyond the basic ones: `weights=legacy|default|FILE`
+/// and `w_NAME=VALUE` for one weight.
+fn apply_extra(spec: &mut AgentSpec, config: &mut Config) {
+    match spec.take_str("weights").as_deref() {
+        None | Some("default") => {}
+        Some("legacy") => config.weights = Weights::legacy(),
+        Some(file) => {
+            let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+            config.weights = text.parse().unwrap_or_else(|e| panic!("{file}: {e}"));
+        }
+    }
+    let mut text = config.weights.to_string();
+    for name in Weights::NAMES.iter().chain(&["balance", "room_cap"]) {
+        if let Some(v) = spec.take::<i32>(&format!("w_{name}")).unwrap() {
+            text.push_str(&format!(",{name}={v}"));
+        }
+    }
+    config.weights = text.parse().unwrap();
+}
 
 #[derive(Default)]
 struct Tally {
@@ -101,6 +118,16 @@ fn play(preset: Preset, general: &str, soldiers: &str, games: usize, opening: u3
                             agent.choose(&game).mv
                         };
                         game.play(mv).expect("agents play legal moves");
+                    }
+                    if std::env::var_os("AB_SHOW").is_some() {
+                        let o = game.outcome().unwrap();
+                        eprintln!(
+                            "game {i}: {} by {} after {} plies, final {}",
+                            o.winner,
+                            o.reason.name(),
+                            game.plies(),
+                            game.position()
+                        );
                     }
                     results.lock().unwrap().push((i, game.outcome().unwrap(), game.plies()));
                 }

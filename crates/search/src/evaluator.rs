@@ -50,7 +50,7 @@ impl std::fmt::Debug for HeuristicBlend {
 impl HeuristicBlend {
     /// `weight` in [0, 1]; `scale` in evaluation units (one soldier = 100).
     pub fn new(inner: Box<dyn Evaluator>, weight: f32, scale: f32) -> HeuristicBlend {
-        HeuristicBlend { inner, weight: weight.clamp(0.0, 1.0), scale: scale.max(1.0), weights: Weights::default() }
+        HeuristicBlend { inner, weight: weight.clamp(0.0, 1.0), scale: scale.max(1.0), weights: Weights::legacy() }
     }
 }
 
@@ -77,7 +77,7 @@ mod tests {
         HeuristicBlend::new(Box::new(UniformEvaluator), 0.0, 300.0).evaluate(&[s], &mut l, &mut v);
         assert_eq!(v, [0.0]);
         HeuristicBlend::new(Box::new(UniformEvaluator), 1.0, 300.0).evaluate(&[s], &mut l, &mut v);
-        let h = (evaluate(&s.position, 5, &Weights::default()) as f32 / 300.0).tanh();
+        let h = (evaluate(&s.position, 5, &Weights::legacy()) as f32 / 300.0).tanh();
         assert!((v[0] - h).abs() < 1e-6 && h != 0.0);
         assert_eq!(l.len(), NUM_ACTIONS);
     }

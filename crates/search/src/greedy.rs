@@ -18,7 +18,7 @@ pub struct GreedyAgent {
 impl GreedyAgent {
     /// A greedy agent with this seed.
     pub fn new(seed: u64) -> GreedyAgent {
-        GreedyAgent { rng: SmallRng::seed_from_u64(seed), weights: Weights::default() }
+        GreedyAgent { rng: SmallRng::seed_from_u64(seed), weights: Weights::legacy() }
     }
 }
 

@@ -18,15 +18,36 @@
 //!    far from the General's room do no trapping work.
 //! 8. **The setchin**: the General inside the pen has few lines (its far corners have two);
 //!    soldiers inside while the General is outside are out of play.
+//! 9. **Progress** (`docs/alphabeta.md`): the soldiers' board distance to the General (a wall
+//!    that closes in), and the General's room weighted by how little of the move limit is left
+//!    (the soldiers must shrink it in time; the General must keep it).
+//!
+//! The evaluation is linear in its weights (`features` and `Weights::linear`), which is what
+//! lets `tune` fit them to exact values.
 
-use musashi_game::{Bits, Position, Side};
+use musashi_game::{Bits, Board, Position, Side};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+/// How many linear terms the evaluation has (`Weights::linear`, `features`).
+pub const NUM_FEATURES: usize = 16;
+
+/// The terms' values for one position, from the General's point of view, in `Weights::NAMES`
+/// order: the evaluation for the General is their dot product with `Weights::linear`.
+pub type Features = [i32; NUM_FEATURES];
+
+/// Plies before the move limit from which the General's room is worth more (`late_room`). The
+/// same horizon below which the transposition table mixes the moves left into its key, so
+/// that entries never mix scores computed with different moves left.
+pub const LATE_HORIZON: u32 = 160;
 
 /// The evaluation's weights (units: one soldier = 100).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Weights {
     /// Per soldier, for the soldiers.
     pub soldier: i32,
-    /// The margin over the threshold at which material is called even.
+    /// The margin over the threshold at which material is called even (not a linear weight).
     pub balance: i32,
     /// Extra per missing soldier of margin, when the margin over the threshold is below 4.
     pub margin: i32,
@@ -36,7 +57,7 @@ pub struct Weights {
     pub last_step: i32,
     /// Per point of room (capped at `room_cap`).
     pub room: i32,
-    /// Cap on counted room.
+    /// Cap on counted room (not a linear weight).
     pub room_cap: u32,
     /// Per soldier of the best capture, General to move.
     pub capture_now: i32,
@@ -56,10 +77,46 @@ pub struct Weights {
     pub general_in_setchin: i32,
     /// Per soldier inside the setchin while the General is outside.
     pub soldier_in_setchin: i32,
+    /// Per step of a soldier's distance to the General beyond the first (board distance,
+    /// pieces ignored): a wall that has not closed in.
+    pub spread: i32,
+    /// Per point of room and per tenth of `LATE_HORIZON` plies spent of it: the same room is
+    /// worth more to the General the fewer moves the limit leaves the soldiers.
+    pub late_room: i32,
 }
 
 impl Default for Weights {
+    /// The weights the engine plays with (`docs/alphabeta.md`: the progress terms, then fitted).
     fn default() -> Weights {
+        Weights { spread: 4, late_room: 2, ..Weights::legacy() }
+    }
+}
+
+impl Weights {
+    /// Names of the linear weights, in `Features` order.
+    pub const NAMES: [&'static str; NUM_FEATURES] = [
+        "soldier",
+        "margin",
+        "mobility",
+        "last_step",
+        "room",
+        "capture_now",
+        "double_threat",
+        "single_threat",
+        "near_gap",
+        "gap",
+        "isolated",
+        "idle",
+        "general_in_setchin",
+        "soldier_in_setchin",
+        "spread",
+        "late_room",
+    ];
+
+    /// The hand-set weights of the first baseline, without the progress terms (`spread`,
+    /// `late_room` zero): the evaluation as it was before them, and the one the greedy player
+    /// and `HeuristicBlend` use.
+    pub fn legacy() -> Weights {
         Weights {
             soldier: 100,
             balance: 9,
@@ -77,7 +134,90 @@ impl Default for Weights {
             idle: 8,
             general_in_setchin: 20,
             soldier_in_setchin: 8,
+            spread: 0,
+            late_room: 0,
         }
+    }
+
+    /// The linear weights, in `NAMES` order.
+    pub fn linear(&self) -> [i32; NUM_FEATURES] {
+        [
+            self.soldier,
+            self.margin,
+            self.mobility,
+            self.last_step,
+            self.room,
+            self.capture_now,
+            self.double_threat,
+            self.single_threat,
+            self.near_gap,
+            self.gap,
+            self.isolated,
+            self.idle,
+            self.general_in_setchin,
+            self.soldier_in_setchin,
+            self.spread,
+            self.late_room,
+        ]
+    }
+
+    /// These weights with the linear ones replaced by `v` (in `NAMES` order).
+    pub fn with_linear(&self, v: [i32; NUM_FEATURES]) -> Weights {
+        Weights {
+            soldier: v[0],
+            margin: v[1],
+            mobility: v[2],
+            last_step: v[3],
+            room: v[4],
+            capture_now: v[5],
+            double_threat: v[6],
+            single_threat: v[7],
+            near_gap: v[8],
+            gap: v[9],
+            isolated: v[10],
+            idle: v[11],
+            general_in_setchin: v[12],
+            soldier_in_setchin: v[13],
+            spread: v[14],
+            late_room: v[15],
+            ..*self
+        }
+    }
+}
+
+impl fmt::Display for Weights {
+    /// `name=value` pairs separated by commas: the linear weights, then `balance` and `room_cap`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (name, v) in Weights::NAMES.iter().zip(self.linear()) {
+            write!(f, "{name}={v},")?;
+        }
+        write!(f, "balance={},room_cap={}", self.balance, self.room_cap)
+    }
+}
+
+impl FromStr for Weights {
+    type Err = String;
+    /// `name=value` pairs separated by commas or whitespace, over `Weights::default()`; every
+    /// name of `NAMES`, `balance` and `room_cap` is accepted, anything else is an error.
+    fn from_str(s: &str) -> Result<Weights, String> {
+        let mut w = Weights::default();
+        let mut v = w.linear();
+        for pair in s.split(|c: char| c == ',' || c.is_whitespace()).filter(|p| !p.is_empty()) {
+            let (k, x) = pair.split_once('=').ok_or_else(|| format!("'{pair}' is not name=value"))?;
+            let x: i64 = x.parse().map_err(|e| format!("bad value for {k}: {e}"))?;
+            let x32 = i32::try_from(x).map_err(|_| format!("{k}={x} is out of range"))?;
+            match k {
+                "balance" => w.balance = x32,
+                "room_cap" => w.room_cap = u32::try_from(x).map_err(|_| format!("room_cap={x} is out of range"))?,
+                _ => {
+                    let i = Weights::NAMES.iter().position(|n| *n == k).ok_or_else(|| {
+                        format!("unknown weight '{k}' (known: {}, balance, room_cap)", Weights::NAMES.join(", "))
+                    })?;
+                    v[i] = x32;
+                }
+            }
+        }
+        Ok(w.with_linear(v))
     }
 }
 
@@ -100,8 +240,41 @@ pub(crate) fn room(pos: &Position) -> u64 {
     region
 }
 
-/// The evaluation of `pos` for the General, with `threshold` the capture threshold.
-pub(crate) fn general_view(pos: &Position, threshold: u32, w: &Weights) -> i32 {
+/// Board distances (steps along lines, pieces ignored) between the 33-point board's points.
+/// The setchin joins the square at `c5` alone, so distances between points of the square are
+/// the same on the 25-point board.
+fn distances() -> &'static [[u8; 33]; 33] {
+    static D: OnceLock<[[u8; 33]; 33]> = OnceLock::new();
+    D.get_or_init(|| {
+        let nbr = &Board::Setchin33.topology().neighbours;
+        let mut d = [[u8::MAX; 33]; 33];
+        for (a, row) in d.iter_mut().enumerate() {
+            row[a] = 0;
+            let (mut seen, mut frontier, mut k) = (1u64 << a, 1u64 << a, 0u8);
+            while frontier != 0 {
+                k += 1;
+                let mut next = 0;
+                for p in Bits(frontier) {
+                    next |= nbr[p.index()];
+                }
+                next &= !seen;
+                for p in Bits(next) {
+                    row[p.index()] = k;
+                }
+                seen |= next;
+                frontier = next;
+            }
+        }
+        d
+    })
+}
+
+/// The evaluation's terms for `pos` (`Features`), with `threshold` the capture threshold,
+/// `plies_left` the plies the move limit still allows (`None`: no limit; a limit in soldier
+/// moves counts two plies per move), and the non-linear settings (`balance`, `room_cap`) of `w`.
+#[inline]
+pub fn features(pos: &Position, threshold: u32, plies_left: Option<u32>, w: &Weights) -> Features {
+    let mut f = [0i32; NUM_FEATURES];
     let topo = pos.board().topology();
     let nbr = &topo.neighbours;
     let soldiers = pos.soldiers();
@@ -109,21 +282,19 @@ pub(crate) fn general_view(pos: &Position, threshold: u32, w: &Weights) -> i32 {
     let empty = pos.empty();
     let g = pos.general();
     let margin = n - threshold as i32;
-    let mut v = -w.soldier * (margin - w.balance);
-
+    f[0] = w.balance - margin;
     if margin < 4 {
-        v += w.margin * (4 - margin.max(0));
+        f[1] = 4 - margin.max(0);
     }
 
     let steps = nbr[g.index()] & empty;
     let mobility = steps.count_ones() as i32;
-    v += w.mobility * mobility;
-    if mobility == 1 {
-        v -= w.last_step;
-    }
+    f[2] = mobility;
+    f[3] = -((mobility == 1) as i32);
 
     let room = room(pos);
-    v += w.room * (room.count_ones() - 1).min(w.room_cap) as i32;
+    let room_points = (room.count_ones() - 1).min(w.room_cap) as i32;
+    f[4] = room_points;
 
     // Threats: captures available from the General's steps.
     let mut best = 0u32;
@@ -142,10 +313,11 @@ pub(crate) fn general_view(pos: &Position, threshold: u32, w: &Weights) -> i32 {
         }
     }
     if pos.side_to_move() == Side::General {
-        v += w.capture_now * best as i32;
+        f[5] = best as i32;
     } else if best > 0 {
         let second = threats[..k].iter().map(|&c| (c & !best_mask).count_ones()).max().unwrap_or(0);
-        v += w.double_threat * second as i32 + w.single_threat * best as i32;
+        f[6] = second as i32;
+        f[7] = best as i32;
     }
 
     // Gaps: empty points with a straight soldier pair through them.
@@ -164,39 +336,68 @@ pub(crate) fn general_view(pos: &Position, threshold: u32, w: &Weights) -> i32 {
             }
         }
         if gap {
-            v += w.gap;
+            f[9] += 1;
             if two_steps & p.bit() != 0 {
-                v += w.near_gap;
+                f[8] += 1;
             }
         }
     }
 
-    // Wall: isolated soldiers and soldiers not touching the General's room.
+    // Wall: isolated soldiers, soldiers not touching the General's room, and how far the
+    // soldiers stand from the General.
     let mut border = 0u64;
     for p in Bits(room) {
         border |= nbr[p.index()];
     }
+    let dist = &distances()[g.index()];
+    let mut spread = 0i32;
     for s in Bits(soldiers) {
         if nbr[s.index()] & soldiers == 0 {
-            v += w.isolated;
+            f[10] += 1;
         }
         if border & s.bit() == 0 {
-            v += w.idle;
+            f[11] += 1;
         }
+        spread += dist[s.index()] as i32 - 1;
     }
+    f[14] = spread;
 
     if g.in_setchin() {
-        v -= w.general_in_setchin;
+        f[12] = -1;
     } else {
-        v += w.soldier_in_setchin * (soldiers >> 25).count_ones() as i32;
+        f[13] = (soldiers >> 25).count_ones() as i32;
     }
-    v
+
+    if let Some(left) = plies_left {
+        let spent = LATE_HORIZON - left.min(LATE_HORIZON);
+        f[15] = room_points * (10 * spent / LATE_HORIZON) as i32;
+    }
+    f
 }
 
-/// The evaluation of `pos` for the side to move.
+/// The dot product of `f` with `w`'s linear weights: the evaluation for the General.
+#[inline]
+pub fn dot(f: &Features, w: &Weights) -> i32 {
+    f.iter().zip(w.linear()).map(|(&x, y)| x * y).sum()
+}
+
+/// The evaluation of `pos` for the General, with `threshold` the capture threshold.
+#[inline]
+pub(crate) fn general_view(pos: &Position, threshold: u32, plies_left: Option<u32>, w: &Weights) -> i32 {
+    dot(&features(pos, threshold, plies_left, w), w)
+}
+
+/// The evaluation of `pos` for the side to move, without a move limit in sight.
 #[inline]
 pub fn evaluate(pos: &Position, threshold: u32, w: &Weights) -> i32 {
-    let v = general_view(pos, threshold, w);
+    evaluate_with_limit(pos, threshold, None, w)
+}
+
+/// The evaluation of `pos` for the side to move, with `plies_left` the plies the move limit
+/// still allows (`None`: no limit; see `features`).
+#[inline]
+pub fn evaluate_with_limit(pos: &Position, threshold: u32, plies_left: Option<u32>, w: &Weights) -> i32 {
+    let v = general_view(pos, threshold, plies_left, w);
     if pos.side_to_move() == Side::General { v } else { -v }
 }
 

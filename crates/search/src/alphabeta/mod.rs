@@ -10,7 +10,7 @@ mod search;
 mod tree;
 mod tt;
 
-pub use eval::{Weights, evaluate};
+pub use eval::{Features, LATE_HORIZON, NUM_FEATURES, Weights, dot, evaluate, evaluate_with_limit, features};
 
 /// The static evaluation of `pos` for its side to move, in eval units (a soldier = 100), with
 /// `threshold` the ruleset's capture threshold.
