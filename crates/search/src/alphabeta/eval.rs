@@ -34,7 +34,8 @@ use std::sync::OnceLock;
 pub const NUM_FEATURES: usize = 16;
 
 /// The terms' values for one position, from the General's point of view, in `Weights::NAMES`
-/// order: the evaluation for the General is their dot product with `Weights::linear`.
+/// order: the evaluation for the General is their dot product with `Weights::linear` plus the
+/// constant `soldier * balance` (`score`).
 pub type Features = [i32; NUM_FEATURES];
 
 /// Plies before the move limit from which the General's room is worth more (`late_room`). The
@@ -47,7 +48,8 @@ pub const LATE_HORIZON: u32 = 160;
 pub struct Weights {
     /// Per soldier, for the soldiers.
     pub soldier: i32,
-    /// The margin over the threshold at which material is called even (not a linear weight).
+    /// The margin over the threshold at which material is called even: the evaluation's
+    /// constant, `soldier * balance` for the General (not a linear weight).
     pub balance: i32,
     /// Extra per missing soldier of margin, when the margin over the threshold is below 4.
     pub margin: i32,
@@ -77,8 +79,8 @@ pub struct Weights {
     pub general_in_setchin: i32,
     /// Per soldier inside the setchin while the General is outside.
     pub soldier_in_setchin: i32,
-    /// Per step of a soldier's distance to the General beyond the first (board distance,
-    /// pieces ignored): a wall that has not closed in.
+    /// Per tenth of a step of the soldiers' mean distance to the General beyond the first
+    /// (board distance, pieces ignored): a wall that has not closed in.
     pub spread: i32,
     /// Per point of room and per tenth of `LATE_HORIZON` plies spent of it: the same room is
     /// worth more to the General the fewer moves the limit leaves the soldiers.
@@ -271,7 +273,7 @@ fn distances() -> &'static [[u8; 33]; 33] {
 
 /// The evaluation's terms for `pos` (`Features`), with `threshold` the capture threshold,
 /// `plies_left` the plies the move limit still allows (`None`: no limit; a limit in soldier
-/// moves counts two plies per move), and the non-linear settings (`balance`, `room_cap`) of `w`.
+/// moves counts two plies per move), and the room cap of `w` (`room_cap`).
 #[inline]
 pub fn features(pos: &Position, threshold: u32, plies_left: Option<u32>, w: &Weights) -> Features {
     let mut f = [0i32; NUM_FEATURES];
@@ -282,7 +284,7 @@ pub fn features(pos: &Position, threshold: u32, plies_left: Option<u32>, w: &Wei
     let empty = pos.empty();
     let g = pos.general();
     let margin = n - threshold as i32;
-    f[0] = w.balance - margin;
+    f[0] = -margin;
     if margin < 4 {
         f[1] = 4 - margin.max(0);
     }
@@ -360,7 +362,9 @@ pub fn features(pos: &Position, threshold: u32, plies_left: Option<u32>, w: &Wei
         }
         spread += dist[s.index()] as i32 - 1;
     }
-    f[14] = spread;
+    if n > 0 {
+        f[14] = 10 * spread / n;
+    }
 
     if g.in_setchin() {
         f[12] = -1;
@@ -375,16 +379,23 @@ pub fn features(pos: &Position, threshold: u32, plies_left: Option<u32>, w: &Wei
     f
 }
 
-/// The dot product of `f` with `w`'s linear weights: the evaluation for the General.
+/// The dot product of `f` with `w`'s linear weights.
 #[inline]
 pub fn dot(f: &Features, w: &Weights) -> i32 {
     f.iter().zip(w.linear()).map(|(&x, y)| x * y).sum()
 }
 
+/// The evaluation for the General of a position with terms `f`: `dot(f, w)` plus the constant
+/// `soldier * balance`.
+#[inline]
+pub fn score(f: &Features, w: &Weights) -> i32 {
+    dot(f, w) + w.soldier * w.balance
+}
+
 /// The evaluation of `pos` for the General, with `threshold` the capture threshold.
 #[inline]
 pub(crate) fn general_view(pos: &Position, threshold: u32, plies_left: Option<u32>, w: &Weights) -> i32 {
-    dot(&features(pos, threshold, plies_left, w), w)
+    score(&features(pos, threshold, plies_left, w), w)
 }
 
 /// The evaluation of `pos` for the side to move, without a move limit in sight.
@@ -406,7 +417,7 @@ mod tests {
     use super::*;
 
     fn eval(s: &str) -> i32 {
-        evaluate(&s.parse().unwrap(), 5, &Weights::default())
+        evaluate(&s.parse().unwrap(), 5, &Weights::legacy())
     }
 
     #[test]
@@ -427,6 +438,42 @@ mod tests {
         let threatened = ".S.../...../.SG../...../...../.../..... s";
         let safe = ".S.../...../S.G../...../...../.../..... s";
         assert!(eval(threatened) < eval(safe));
+    }
+
+    #[test]
+    fn weights_print_and_parse() {
+        let w = Weights { spread: -7, balance: 3, room_cap: 20, ..Weights::default() };
+        assert_eq!(w.to_string().parse::<Weights>().unwrap(), w);
+        assert_eq!("".parse::<Weights>().unwrap(), Weights::default());
+        assert_eq!("room=5 idle=-2".parse::<Weights>().unwrap(), Weights { room: 5, idle: -2, ..Weights::default() });
+        assert!("rooms=5".parse::<Weights>().unwrap_err().contains("unknown weight 'rooms'"));
+        assert!("room=x".parse::<Weights>().is_err());
+        let v: [i32; NUM_FEATURES] = std::array::from_fn(|i| i as i32 * 3 - 7);
+        assert_eq!(Weights::default().with_linear(v).linear(), v);
+    }
+
+    #[test]
+    fn progress_terms() {
+        let w = Weights { spread: 1, late_room: 1, ..Weights::legacy() };
+        let f = |s: &str, left| features(&s.parse().unwrap(), 5, left, &w);
+        // Soldiers next to the General: no spread; one a step further: 10/n tenths.
+        let near = "...../.SSS./.SGS./.SSS./...../.../..... g";
+        assert_eq!(f(near, None)[14], 0);
+        let far = "...../.SSS./.SG.S/.SSS./...../.../..... g";
+        assert_eq!(f(far, None)[14], 10 / 8);
+        // Across the setchin: c3 to a7 is c3-c4-c5-b6-a7, four steps.
+        let pen = "...../...../..G../...../...../.../S.... g";
+        assert_eq!(f(pen, None)[14], 30);
+        // The room only counts late: from LATE_HORIZON plies left on, a tenth per 16 plies.
+        let open = "SSSSS/S...S/S.G.S/S...S/SSSSS/.../..... g";
+        assert_eq!(f(open, None)[15], 0);
+        assert_eq!(f(open, Some(LATE_HORIZON))[15], 0);
+        assert_eq!(f(open, Some(LATE_HORIZON / 2))[15], 8 * 5);
+        assert_eq!(f(open, Some(0))[15], 8 * 10);
+        // The same room late is better for the General.
+        let v = |left| evaluate_with_limit(&open.parse().unwrap(), 5, left, &Weights::default());
+        assert!(v(Some(10)) > v(Some(200)));
+        assert_eq!(v(Some(200)), v(None));
     }
 
     #[test]
