@@ -4,22 +4,27 @@
 //! ```text
 //! cargo run -p musashi-solver --release --example dump_labels -- labels.txt
 //! cargo run -p musashi-search --release --example tune -- labels.txt [--distance-scale D] \
-//!     [--scale K] [--free-soldier] [--limit L] [--out weights.txt] [--validate N] [--depth 6] \
-//!     [--threads 2]
+//!     [--start legacy|default|FILE] [--rounds N] [--scale K] [--free-soldier] [--limit L] [--fix NAME=VALUE]... [--out weights.txt] [--validate N] [--depth 6] \
+//!     [--all-depths] [--short-range N] [--threads 2]
 //! ```
 //!
 //! The file holds 25-point positions (threshold 5) with their solved-form values (the format
 //! of `validation::parse_sample`). Every fifth line is held out; the fit starts from
-//! `Weights::default()` with `soldier` (the unit) fixed unless `--free-soldier` (then give the
+//! `--start` (default `Weights::default()`; each of `--rounds` starts from the last one's
+//! result, its logistic scale fitted again) with `soldier` (the unit) fixed unless `--free-soldier` (then give the
 //! logistic scale with `--scale`: the units come from it), and terms that are zero on every
 //! sample (the setchin's, `late_room`: no move limit in the solved form) stay as they are.
 //! `--validate N` searches the first `N` held-out critical positions with the starting, the
-//! legacy and the fitted weights and prints each validation report.
+//! legacy and the fitted weights and prints each validation report (at `--depth`, or every
+//! depth up to it with `--all-depths`); `--short-range N` counts `short_range_failures` on the
+//! first `N` held-out positions at depths 2, 4 and 6.
 
 use musashi_game::{Board, Preset};
 use musashi_search::alphabeta::tune::{Labelled, TuneConfig, fit_scale, loss, sign_accuracy, tune};
 use musashi_search::alphabeta::{NUM_FEATURES, Weights, features};
-use musashi_search::validation::{Sample, is_critical, parse_sample, soldiers_win_in, validate_with};
+use musashi_search::validation::{
+    Sample, is_critical, parse_sample, short_range_failures_with, soldiers_win_in, validate_with,
+};
 use std::time::Instant;
 
 fn main() {
@@ -45,7 +50,11 @@ fn main() {
     for (i, s) in samples.iter().enumerate() {
         if i % 5 == 0 { held.push(s) } else { train.push(s) }
     }
-    let start = Weights::default();
+    let start = match get("--start", "default").as_str() {
+        "default" => Weights::default(),
+        "legacy" => Weights::legacy(),
+        file => std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}")).trim().parse().unwrap(),
+    };
     let label = |s: &&Sample| Labelled {
         features: features(&s.pos, threshold, None, &start),
         soldiers_win_in: soldiers_win_in(s),
@@ -67,6 +76,18 @@ fn main() {
     if args.iter().any(|a| a == "--free-soldier") {
         config.fixed[0] = false;
     }
+    // `--fix NAME=VALUE`: a weight held at a value (repeatable).
+    let mut start = start;
+    for (i, a) in args.iter().enumerate() {
+        if a == "--fix" {
+            let (name, v) = args[i + 1].split_once('=').expect("--fix NAME=VALUE");
+            let k = Weights::NAMES.iter().position(|n| *n == name).expect("a weight's name");
+            let mut lin = start.linear();
+            lin[k] = v.parse().unwrap();
+            start = start.with_linear(lin);
+            config.fixed[k] = true;
+        }
+    }
     if let Some(l) = args.iter().position(|a| a == "--limit").map(|i| args[i + 1].parse().unwrap()) {
         config.limit = l;
     }
@@ -77,18 +98,25 @@ fn main() {
     }
     let fixed: Vec<&str> = (0..NUM_FEATURES).filter(|&i| config.fixed[i]).map(|i| Weights::NAMES[i]).collect();
     println!("fixed: {}", fixed.join(", "));
-    let t = Instant::now();
-    let r = tune(&train_l, &start, &config);
-    println!(
-        "fitted in {:.1} s: scale {:.1}, {} changes, training loss {:.5} -> {:.5}",
-        t.elapsed().as_secs_f64(),
-        r.scale,
-        r.changes,
-        r.loss_before,
-        r.loss_after
-    );
-    println!("weights: {}", r.weights);
-    for (name, w) in [("legacy", Weights::legacy()), ("default", start), ("fitted", r.weights)] {
+    let rounds: usize = get("--rounds", "1").parse().unwrap();
+    let mut r = None;
+    for round in 1..=rounds {
+        let from = r.as_ref().map_or(start, |r: &musashi_search::alphabeta::tune::TuneResult| r.weights);
+        let t = Instant::now();
+        let this = tune(&train_l, &from, &config);
+        println!(
+            "round {round} fitted in {:.1} s: scale {:.1}, {} changes, training loss {:.5} -> {:.5}",
+            t.elapsed().as_secs_f64(),
+            this.scale,
+            this.changes,
+            this.loss_before,
+            this.loss_after
+        );
+        println!("weights: {}", this.weights);
+        r = Some(this);
+    }
+    let r = r.expect("at least one round");
+    for (name, w) in [("legacy", Weights::legacy()), ("default", Weights::default()), ("fitted", r.weights)] {
         let k = fit_scale(&held_l, &w, ds);
         println!(
             "held out, {name:<8}: loss {:.5} at the fit's scale, {:.5} at its own best scale {k:.0}; sign right {:.2}%",
@@ -105,10 +133,22 @@ fn main() {
         let critical: Vec<Sample> =
             held.iter().filter(|s| is_critical(s)).take(validate_n).map(|s| (*s).clone()).collect();
         println!("validation on {} held-out critical positions, depth {depth}:", critical.len());
-        for (name, w) in [("legacy", Weights::legacy()), ("default", start), ("fitted", r.weights)] {
+        for (name, w) in [("legacy", Weights::legacy()), ("default", Weights::default()), ("fitted", r.weights)] {
             let t = Instant::now();
-            let report = validate_with(rules, &critical, depth..=depth, threads, &w);
+            let depths = if args.iter().any(|a| a == "--all-depths") { 1..=depth } else { depth..=depth };
+            let report = validate_with(rules, &critical, depths, threads, &w);
             println!("{name} ({:.1} s):\n{report}", t.elapsed().as_secs_f64());
+        }
+    }
+    let short: usize = get("--short-range", "0").parse().unwrap();
+    if short > 0 {
+        let some: Vec<Sample> = held.iter().take(short).map(|s| (*s).clone()).collect();
+        for (name, w) in [("legacy", Weights::legacy()), ("default", Weights::default()), ("fitted", r.weights)] {
+            let counts: Vec<String> = [2, 4, 6]
+                .iter()
+                .map(|&d| format!("depth {d}: {}", short_range_failures_with(rules, &some, d, &w).len()))
+                .collect();
+            println!("short-range failures on {} held-out positions, {name}: {}", some.len(), counts.join(", "));
         }
     }
 }

@@ -27,7 +27,8 @@ impl Evaluator for UniformEvaluator {
     }
 }
 
-/// Blends the hand-written evaluation (`alphabeta::evaluate`) into another evaluator's values:
+/// Blends the hand-written evaluation (`alphabeta::evaluate` with `Weights::legacy()`, whose
+/// units `scale` was chosen for) into another evaluator's values:
 /// `v = (1 - weight) * v_inner + weight * tanh(eval / scale)`. A bootstrap for self-play while
 /// the value head knows little: the lopsided game otherwise gives it almost only General wins
 /// to learn from. Priors pass through unchanged.

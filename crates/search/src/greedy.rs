@@ -1,6 +1,7 @@
 //! The greedy player: looks one move ahead. It takes a move that wins at once, avoids moves
 //! that lose at once, and otherwise plays the move whose resulting position the evaluation
-//! (`alphabeta::Weights`) likes best for it, breaking ties with its seed.
+//! (`alphabeta::Weights::legacy()`, the hand-set weights, kept so that this baseline does not
+//! move with the alpha-beta's tuning) likes best for it, breaking ties with its seed.
 
 use crate::agent::{Agent, Analysis, Choice, Score};
 use crate::alphabeta::{Weights, evaluate_for_mover};

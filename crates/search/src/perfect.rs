@@ -100,7 +100,7 @@ mod tests {
     impl Oracle for Parity {
         fn probe(&self, pos: &Position) -> Option<Score> {
             let i = pos.general().index() as u32 + 1;
-            Some(if i % 2 == 0 { Score::WinIn(i) } else { Score::LossIn(i) })
+            Some(if i.is_multiple_of(2) { Score::WinIn(i) } else { Score::LossIn(i) })
         }
     }
 

@@ -253,6 +253,10 @@ pub fn validate(rules: Ruleset, samples: &[Sample], depths: RangeInclusive<u32>,
     validate_with(rules, samples, depths, threads, &Weights::default())
 }
 
+/// One searched sample: its side to move, whether it wins, and whether the engine's move keeps
+/// the win, the longest resistance, the shortest win.
+type Judged = (Side, bool, bool, bool, bool);
+
 /// `validate` with an engine using these evaluation weights.
 pub fn validate_with(
     rules: Ruleset,
@@ -265,7 +269,7 @@ pub fn validate_with(
     let mut rows = Vec::new();
     for depth in depths {
         let chunks: Vec<&[Sample]> = samples.chunks(samples.len().div_ceil(threads.max(1)).max(1)).collect();
-        let results: Vec<Vec<(Side, bool, bool, bool, bool)>> = std::thread::scope(|scope| {
+        let results: Vec<Vec<Judged>> = std::thread::scope(|scope| {
             let handles: Vec<_> = chunks
                 .iter()
                 .map(|chunk| {
@@ -316,8 +320,13 @@ pub fn validate_with(
 /// wins in `n`; where some move avoids losing within `depth` plies, the engine must not play a
 /// move that loses within `depth`. Returns a description of each failure.
 pub fn short_range_failures(rules: Ruleset, samples: &[Sample], depth: u32) -> Vec<String> {
+    short_range_failures_with(rules, samples, depth, &Weights::default())
+}
+
+/// `short_range_failures` with an engine using these evaluation weights.
+pub fn short_range_failures_with(rules: Ruleset, samples: &[Sample], depth: u32, weights: &Weights) -> Vec<String> {
     let rules = solved_form(rules);
-    let mut engine = engine_at(depth);
+    let mut engine = engine_with(depth, weights);
     let mut failures = Vec::new();
     for s in samples {
         let game = Game::from_position(rules, s.pos).expect("the rules' board");

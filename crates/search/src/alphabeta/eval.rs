@@ -88,9 +88,30 @@ pub struct Weights {
 }
 
 impl Default for Weights {
-    /// The weights the engine plays with (`docs/alphabeta.md`: the progress terms, then fitted).
+    /// The weights the engine plays with (`docs/alphabeta.md`): fitted to the solved 25-point
+    /// game by `tune` (Texel-style), with `spread` held at 0 and the terms the 25-point solved
+    /// form cannot show (the setchin's, `late_room`) set by hand in the fitted units.
     fn default() -> Weights {
-        Weights { spread: 4, late_room: 2, ..Weights::legacy() }
+        Weights {
+            soldier: 100,
+            balance: -126,
+            margin: 400,
+            mobility: 65,
+            last_step: 400,
+            room: 400,
+            room_cap: 24,
+            capture_now: 400,
+            double_threat: 400,
+            single_threat: -400,
+            near_gap: -287,
+            gap: -260,
+            isolated: 376,
+            idle: -400,
+            general_in_setchin: 400,
+            soldier_in_setchin: 160,
+            spread: 0,
+            late_room: 100,
+        }
     }
 }
 
