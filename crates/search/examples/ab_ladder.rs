@@ -3,14 +3,16 @@
 //!
 //! ```text
 //! cargo run -p musashi-search --release --example ab_ladder -- match \
-//!     --preset classic --general random --soldiers alphabeta:depth=4 --games 40 --opening 2 --seed 1
+//!     --preset classic --general random --soldiers alphabeta:depth=4 --games 40 --opening 2 --seed 1 \
+//!     [--threads T] [--show]
 //! cargo run -p musashi-search --release --example ab_ladder -- bench [--depth 9] [--positions 20]
 //! ```
 //!
 //! Games are played and seeded as `musashi match` plays them (`musashi-evaluator`'s
 //! `play_game`): game `i` has the seed `mix(seed, i)`, the General is started with
 //! `mix(game, 1)`, the soldiers with `mix(game, 2)`, the random opening plies come from
-//! `mix(game, 3)`; every ruleset here has a move limit, so no game is adjudicated.
+//! `mix(game, 3)`; every ruleset here has a move limit, so no game is adjudicated. `--show`
+//! prints each game's ending and final position to stderr.
 //!
 //! Agents: `random`, `greedy`, `alphabeta[:depth=N][,nodes=N][,noise=N][,lmr=0|1][,blunder=P]
 //! [,weights=legacy|default|FILE]` (`FILE`: `name=value` pairs, as `Weights` prints them).
@@ -57,8 +59,8 @@ fn build(spec: &str) -> Box<dyn Agent> {
     agent
 }
 
-/// Keys this version of the library knows beyond the basic ones: `weights=legacy|default|FILE`
-/// and `w_NAME=VALUE` for one weight.
+/// Keys this version of the library knows beyond the basic ones: `weights=legacy|default|FILE`,
+/// `w_NAME=VALUE` for one weight, and `blunder=P`.
 fn apply_extra(spec: &mut AgentSpec, config: &mut Config) {
     match spec.take_str("weights").as_deref() {
         None | Some("default") => {}
@@ -67,6 +69,9 @@ fn apply_extra(spec: &mut AgentSpec, config: &mut Config) {
             let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
             config.weights = text.parse().unwrap_or_else(|e| panic!("{file}: {e}"));
         }
+    }
+    if let Some(p) = spec.take::<f32>("blunder").unwrap() {
+        config.blunder = p;
     }
     let mut text = config.weights.to_string();
     for name in Weights::NAMES.iter().chain(&["balance", "room_cap"]) {
@@ -87,7 +92,17 @@ struct Tally {
     trap_plies: Vec<u32>,
 }
 
-fn play(preset: Preset, general: &str, soldiers: &str, games: usize, opening: u32, seed: u64, threads: usize) -> Tally {
+#[allow(clippy::too_many_arguments)]
+fn play(
+    preset: Preset,
+    general: &str,
+    soldiers: &str,
+    games: usize,
+    opening: u32,
+    seed: u64,
+    threads: usize,
+    show: bool,
+) -> Tally {
     let rules = preset.ruleset();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let results = std::sync::Mutex::new(Vec::new());
@@ -119,7 +134,7 @@ fn play(preset: Preset, general: &str, soldiers: &str, games: usize, opening: u3
                         };
                         game.play(mv).expect("agents play legal moves");
                     }
-                    if std::env::var_os("AB_SHOW").is_some() {
+                    if show {
                         let o = game.outcome().unwrap();
                         eprintln!(
                             "game {i}: {} by {} after {} plies, final {}",
@@ -243,13 +258,14 @@ fn main() {
             let soldiers = get("--soldiers", "alphabeta:depth=4");
             for preset in presets {
                 let t0 = Instant::now();
-                let t = play(preset, &general, &soldiers, games, opening, seed, threads);
+                let show = args.iter().any(|a| a == "--show");
+                let t = play(preset, &general, &soldiers, games, opening, seed, threads, show);
                 report(preset, &general, &soldiers, &t, t0.elapsed().as_secs_f64());
             }
         }
         _ => eprintln!(
             "usage: ab_ladder match [--preset P[,P..]] [--general SPEC] [--soldiers SPEC] [--games N] \
-                        [--opening K] [--seed S] [--threads T] | bench [--depth D] [--positions N] [--spec SPEC]"
+                        [--opening K] [--seed S] [--threads T] [--show] | bench [--depth D] [--positions N] [--spec SPEC]"
         ),
     }
 }
