@@ -23,6 +23,15 @@ pub fn phase(soldiers: u32) -> usize {
     }
 }
 
+/// Orders exact values for the side to move: wins before losses, shorter wins, longer losses.
+fn rank(s: Score) -> (u8, i64) {
+    match s {
+        Score::WinIn(n) => (2, -(n as i64)),
+        Score::Value(_) => (1, 0),
+        Score::LossIn(n) => (0, n as i64),
+    }
+}
+
 /// Counts for one side and phase.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct MoveCounts {
@@ -38,6 +47,15 @@ pub struct MoveCounts {
     pub blunders: u64,
     /// Moves not measured: the oracle does not cover the position.
     pub uncovered: u64,
+    /// Moves made from theoretically lost positions.
+    pub losing: u64,
+    /// Moves from lost positions that keep the longest delay: the move's exact value is the
+    /// best move's (the loss as late as the oracle says it can be).
+    pub losing_longest: u64,
+    /// Moves from won positions that keep the shortest win: the move's exact value is the best
+    /// move's. For the General, whose wins by endless play have no distance, this is the
+    /// winning capture where one exists and any winning move otherwise.
+    pub winning_shortest: u64,
 }
 
 impl MoveCounts {
@@ -48,6 +66,9 @@ impl MoveCounts {
         self.winning_kept += o.winning_kept;
         self.blunders += o.blunders;
         self.uncovered += o.uncovered;
+        self.losing += o.losing;
+        self.losing_longest += o.losing_longest;
+        self.winning_shortest += o.winning_shortest;
     }
 
     /// Share of moves that keep the result (NaN without moves).
@@ -63,6 +84,22 @@ impl MoveCounts {
     /// Share of moves from won positions that throw the win away (NaN without any).
     pub fn blunder_rate(&self) -> f64 {
         self.blunders as f64 / self.winning as f64
+    }
+
+    /// Share of moves from lost positions that keep the longest delay (NaN without any).
+    pub fn longest_delay_accuracy(&self) -> f64 {
+        self.losing_longest as f64 / self.losing as f64
+    }
+
+    /// Share of moves from won positions that keep the shortest win (NaN without any).
+    pub fn shortest_win_accuracy(&self) -> f64 {
+        self.winning_shortest as f64 / self.winning as f64
+    }
+
+    /// Share of all measured moves that keep the exact distance: the shortest win from won
+    /// positions, the longest delay from lost ones (NaN without moves).
+    pub fn distance_accuracy(&self) -> f64 {
+        (self.winning_shortest + self.losing_longest) as f64 / self.moves as f64
     }
 }
 
@@ -115,14 +152,19 @@ impl Accuracy {
                         let won = values.iter().any(|(_, s)| matches!(s, Score::WinIn(_)));
                         let played = values.iter().find(|(m, _)| *m == mv).map(|&(_, s)| s);
                         let keeps = matches!(played, Some(Score::WinIn(_)));
+                        let best = values.iter().map(|&(_, s)| rank(s)).max();
+                        let optimal = played.is_some_and(|s| Some(rank(s)) == best);
                         c.moves += 1;
                         if won {
                             c.winning += 1;
                             c.winning_kept += keeps as u64;
                             c.kept += keeps as u64;
                             c.blunders += !keeps as u64;
+                            c.winning_shortest += optimal as u64;
                         } else {
                             c.kept += 1;
+                            c.losing += 1;
+                            c.losing_longest += optimal as u64;
                         }
                     }
                 }
@@ -184,5 +226,63 @@ mod tests {
         c.merge(&b);
         assert_eq!(c.total().moves, 4);
         assert_eq!((phase(16), phase(14), phase(13), phase(10), phase(9)), (0, 0, 1, 1, 2));
+    }
+
+    /// A fake oracle with distances: the side to move wins when the General stands on the top
+    /// row; the distance is the General's row plus one plus the soldiers on the bottom row, so
+    /// the General delays by going down and the soldiers hurry by leaving the bottom row.
+    struct Distances;
+
+    impl Oracle for Distances {
+        fn probe(&self, pos: &Position) -> Option<Score> {
+            let row = pos.general().coords().1 as u32;
+            let bottom = (pos.soldiers() >> 20 & 0b11111).count_ones();
+            let general_wins = row == 0;
+            let mover_wins = general_wins == (pos.side_to_move() == Side::General);
+            let n = row + 1 + bottom;
+            Some(if mover_wins { Score::WinIn(n) } else { Score::LossIn(n) })
+        }
+    }
+
+    #[test]
+    fn counts_the_moves_that_keep_the_exact_distance() {
+        let rules = Preset::NoSetchin.ruleset();
+        let play = |moves: &[&str]| {
+            let moves: Vec<Move> = moves.iter().map(|m| Move::parse(rules.board, m).unwrap()).collect();
+            let record = GameRecord {
+                index: 0,
+                seed: 0,
+                opening_plies: 0,
+                moves,
+                outcome: Outcome { winner: Side::General, reason: EndReason::Resignation },
+                adjudicated: false,
+            };
+            let mut a = Accuracy::default();
+            a.add_game(&Distances, rules, &record, &[Side::General, Side::Soldiers]);
+            a
+        };
+        // Worked by hand. From the start (General c3, 5 soldiers on row 5) the General is lost
+        // whatever it does; a move to row r leaving B soldiers on the bottom row loses in
+        // r + 1 + B + 1 plies: c3-c4 in 10 (the longest), c3-b4 in 9 (it captures a3 and c5),
+        // c3-c2 in 8. Then the soldiers win; a move leaving B' on the bottom row wins in
+        // 3 + 1 + B' + 1: after c3-c4, a5-b4 leaves 4 (9 plies, the shortest) while a move
+        // off another row leaves 5 (10); after c3-b4 (4 left), d5-d4 would leave 3 (8 plies)
+        // but a4-a3 leaves 4 (9): it keeps the win, not its distance.
+        let a = play(&["c3-c4", "a5-b4"]);
+        let (g, s) = (a.side(Side::General), a.side(Side::Soldiers));
+        assert_eq!((g.moves, g.winning, g.losing, g.losing_longest), (1, 0, 1, 1));
+        assert_eq!((s.moves, s.winning, s.winning_kept, s.winning_shortest, s.losing), (1, 1, 1, 1, 0));
+        assert_eq!(a.total().distance_accuracy(), 1.0);
+        let b = play(&["c3-b4", "a4-a3"]);
+        let (g, s) = (b.side(Side::General), b.side(Side::Soldiers));
+        assert_eq!((g.losing, g.losing_longest), (1, 0));
+        assert_eq!((s.winning, s.winning_kept, s.winning_shortest), (1, 1, 0));
+        assert_eq!((g.longest_delay_accuracy(), s.shortest_win_accuracy()), (0.0, 0.0));
+        assert_eq!(b.total().distance_accuracy(), 0.0);
+        let mut c = a.clone();
+        c.merge(&b);
+        assert_eq!(c.total().distance_accuracy(), 0.5);
+        assert_eq!(c.side(Side::General).longest_delay_accuracy(), 0.5);
+        assert_eq!(c.side(Side::Soldiers).shortest_win_accuracy(), 0.5);
     }
 }

@@ -27,7 +27,8 @@ impl Evaluator for UniformEvaluator {
     }
 }
 
-/// Blends the hand-written evaluation (`alphabeta::evaluate`) into another evaluator's values:
+/// Blends the hand-written evaluation (`alphabeta::evaluate` with `Weights::legacy()`, whose
+/// units `scale` was chosen for) into another evaluator's values:
 /// `v = (1 - weight) * v_inner + weight * tanh(eval / scale)`. A bootstrap for self-play while
 /// the value head knows little: the lopsided game otherwise gives it almost only General wins
 /// to learn from. Priors pass through unchanged.
@@ -50,7 +51,7 @@ impl std::fmt::Debug for HeuristicBlend {
 impl HeuristicBlend {
     /// `weight` in [0, 1]; `scale` in evaluation units (one soldier = 100).
     pub fn new(inner: Box<dyn Evaluator>, weight: f32, scale: f32) -> HeuristicBlend {
-        HeuristicBlend { inner, weight: weight.clamp(0.0, 1.0), scale: scale.max(1.0), weights: Weights::default() }
+        HeuristicBlend { inner, weight: weight.clamp(0.0, 1.0), scale: scale.max(1.0), weights: Weights::legacy() }
     }
 }
 
@@ -77,7 +78,7 @@ mod tests {
         HeuristicBlend::new(Box::new(UniformEvaluator), 0.0, 300.0).evaluate(&[s], &mut l, &mut v);
         assert_eq!(v, [0.0]);
         HeuristicBlend::new(Box::new(UniformEvaluator), 1.0, 300.0).evaluate(&[s], &mut l, &mut v);
-        let h = (evaluate(&s.position, 5, &Weights::default()) as f32 / 300.0).tanh();
+        let h = (evaluate(&s.position, 5, &Weights::legacy()) as f32 / 300.0).tanh();
         assert!((v[0] - h).abs() < 1e-6 && h != 0.0);
         assert_eq!(l.len(), NUM_ACTIONS);
     }

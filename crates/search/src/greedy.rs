@@ -1,6 +1,7 @@
 //! The greedy player: looks one move ahead. It takes a move that wins at once, avoids moves
 //! that lose at once, and otherwise plays the move whose resulting position the evaluation
-//! (`alphabeta::Weights`) likes best for it, breaking ties with its seed.
+//! (`alphabeta::Weights::legacy()`, the hand-set weights, kept so that this baseline does not
+//! move with the alpha-beta's tuning) likes best for it, breaking ties with its seed.
 
 use crate::agent::{Agent, Analysis, Choice, Score};
 use crate::alphabeta::{Weights, evaluate_for_mover};
@@ -18,7 +19,7 @@ pub struct GreedyAgent {
 impl GreedyAgent {
     /// A greedy agent with this seed.
     pub fn new(seed: u64) -> GreedyAgent {
-        GreedyAgent { rng: SmallRng::seed_from_u64(seed), weights: Weights::default() }
+        GreedyAgent { rng: SmallRng::seed_from_u64(seed), weights: Weights::legacy() }
     }
 }
 

@@ -9,8 +9,9 @@ mod ordering;
 mod search;
 mod tree;
 mod tt;
+pub mod tune;
 
-pub use eval::{Weights, evaluate};
+pub use eval::{Features, LATE_HORIZON, NUM_FEATURES, Weights, dot, evaluate, evaluate_with_limit, features, score};
 
 /// The static evaluation of `pos` for its side to move, in eval units (a soldier = 100), with
 /// `threshold` the ruleset's capture threshold.
@@ -22,11 +23,29 @@ use crate::agent::{Agent, Analysis, Choice, Score};
 use crate::oracle::Oracle;
 use musashi_game::{Game, Move};
 use ordering::Ordering;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use search::{INF, MATE, MATE_BOUND, Searcher, to_score};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tree::Path;
 use tt::Table;
+
+/// Mixed into the game's seed for the blunder draws, so that they are not the noise's.
+const BLUNDER_SEED: u64 = 0xB1_0DE5;
+
+/// With probability `chance` (drawn from `rng` only when `chance > 0` and there is another
+/// legal move), a move drawn uniformly from `game`'s legal moves other than `best`.
+pub(crate) fn blunder(rng: &mut SmallRng, chance: f32, game: &Game, best: Move) -> Option<Move> {
+    if chance <= 0.0 {
+        return None;
+    }
+    let others: Vec<Move> = game.legal_moves().iter().copied().filter(|&m| m != best).collect();
+    if others.is_empty() || rng.random::<f32>() >= chance {
+        return None;
+    }
+    Some(others[rng.random_range(0..others.len())])
+}
 
 /// The deepest iteration the search will run.
 pub const MAX_DEPTH: u32 = 64;
@@ -61,6 +80,11 @@ pub struct Config {
     pub early_repetition: bool,
     /// The evaluation's weights.
     pub weights: Weights,
+    /// Chance per move (0..=1) that the agent plays a weaker move: one drawn uniformly from
+    /// the legal moves other than the one its search found best (see `docs/alphabeta.md`).
+    /// The draws come from the game's seed, and only an agent with a chance above 0 draws.
+    /// `AlphaBeta::search` ignores it; only `Agent::choose` blunders.
+    pub blunder: f32,
 }
 
 impl Default for Config {
@@ -72,6 +96,7 @@ impl Default for Config {
             lmr: true,
             early_repetition: true,
             weights: Weights::default(),
+            blunder: 0.0,
         }
     }
 }
@@ -118,6 +143,8 @@ pub struct AlphaBeta {
     ord: Ordering,
     seed: u64,
     oracle: Option<Arc<dyn Oracle>>,
+    /// The blunder draws, seeded from the game's seed in `new_game`.
+    rng: SmallRng,
 }
 
 impl std::fmt::Debug for AlphaBeta {
@@ -140,12 +167,27 @@ impl AlphaBeta {
             parts.push(format!("ms={}", t.as_millis()));
         }
         let name = if parts.is_empty() { "alphabeta".to_string() } else { format!("alphabeta:{}", parts.join(",")) };
-        AlphaBeta { tt: Table::new(config.tt_mb), ord: Ordering::new(), config, name, seed: 0, oracle: None }
+        AlphaBeta {
+            tt: Table::new(config.tt_mb),
+            ord: Ordering::new(),
+            config,
+            name,
+            seed: 0,
+            oracle: None,
+            rng: SmallRng::seed_from_u64(BLUNDER_SEED),
+        }
     }
 
     /// Uses `oracle` for exact values inside the tree.
     pub fn with_oracle(mut self, oracle: Arc<dyn Oracle>) -> AlphaBeta {
         self.oracle = Some(oracle);
+        self
+    }
+
+    /// Plays, with probability `chance` per move, a move drawn uniformly from the legal moves
+    /// other than the best one found (`Config::blunder`).
+    pub fn with_blunder(mut self, chance: f32) -> AlphaBeta {
+        self.config.blunder = chance;
         self
     }
 
@@ -239,11 +281,18 @@ impl Agent for AlphaBeta {
 
     fn new_game(&mut self, seed: u64) {
         self.seed = seed;
+        self.rng = SmallRng::seed_from_u64(seed ^ BLUNDER_SEED);
         self.clear();
     }
 
     fn choose(&mut self, game: &Game) -> Choice {
         let r = self.search(game);
+        if let Some(mv) = blunder(&mut self.rng, self.config.blunder, game, r.best) {
+            return Choice {
+                mv,
+                analysis: Analysis { score: None, pv: vec![mv], nodes: r.nodes, depth: Some(r.depth) },
+            };
+        }
         Choice {
             mv: r.best,
             analysis: Analysis { score: Some(r.score), pv: r.pv, nodes: r.nodes, depth: Some(r.depth) },

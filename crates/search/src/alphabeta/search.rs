@@ -2,7 +2,7 @@
 //! table, mate-distance scores and a one-ply tactical leaf search. Scores are from the side to
 //! move's point of view: `MATE - ply` is a win at `ply` plies from the root.
 
-use super::eval::{Weights, evaluate};
+use super::eval::{Weights, evaluate_with_limit};
 use super::ordering::{MAX_PLY, Ordering};
 use super::tree::{Node, Path};
 use super::tt::{Bound, Table};
@@ -100,9 +100,19 @@ impl<'a> Searcher<'a> {
         if node.left < 160 { node.pos.hash() ^ mix(node.left as u64 + 1) } else { node.pos.hash() }
     }
 
+    /// The plies the move limit still allows, from a node's `left` (in the limit's unit).
     #[inline]
-    fn eval(&self, pos: &Position) -> i32 {
-        let mut v = evaluate(pos, self.path.threshold(), self.weights);
+    fn plies_left(&self, left: u32) -> Option<u32> {
+        match self.path.rules().move_limit {
+            MoveLimit::Plies(_) => Some(left),
+            MoveLimit::SoldierMoves(_) => Some(left.saturating_mul(2)),
+            MoveLimit::None => None,
+        }
+    }
+
+    #[inline]
+    fn eval(&self, pos: &Position, left: u32) -> i32 {
+        let mut v = evaluate_with_limit(pos, self.path.threshold(), self.plies_left(left), self.weights);
         if self.noise > 0 {
             let r = mix(pos.hash() ^ self.seed) % (2 * self.noise as u64 + 1);
             v += r as i32 - self.noise;
@@ -273,7 +283,7 @@ impl<'a> Searcher<'a> {
                 if node.left == 1 && matches!(self.path.rules().move_limit, MoveLimit::Plies(_)) {
                     return win;
                 }
-                let mut best = self.eval(pos);
+                let mut best = self.eval(pos, node.left);
                 if best >= beta {
                     return best;
                 }
@@ -321,7 +331,7 @@ impl<'a> Searcher<'a> {
         if left == 1 {
             return -win;
         }
-        self.eval(pos)
+        self.eval(pos, left)
     }
 }
 

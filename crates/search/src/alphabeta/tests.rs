@@ -215,3 +215,41 @@ fn node_limit_stops_after_the_first_iteration() {
     assert_eq!(r.iterations.len() as u32, r.depth);
     assert_eq!(r.pv.first(), Some(&r.best));
 }
+
+/// Plays a classic game with a blundering engine on both sides, returning at each turn the
+/// move chosen, the move the same engine without blunders finds, and the number of legal moves.
+fn blunder_trace(chance: f32, seed: u64, turns: usize) -> Vec<(Move, Move, usize)> {
+    let config = Config { limits: Limits { depth: Some(2), ..Limits::default() }, tt_mb: 1, ..Config::default() };
+    let mut agent = AlphaBeta::new(config.clone()).with_blunder(chance);
+    let mut plain = AlphaBeta::new(config);
+    agent.new_game(seed);
+    plain.new_game(seed);
+    let mut game = Game::new(Preset::Classic.ruleset());
+    let mut out = Vec::new();
+    while !game.is_over() && out.len() < turns {
+        let best = plain.choose(&game).mv;
+        let mv = agent.choose(&game).mv;
+        assert!(game.is_legal(mv), "{mv} in {}", game.position());
+        out.push((mv, best, game.legal_moves().len()));
+        // Both continue along the blunderer's line.
+        game.play(mv).unwrap();
+    }
+    out
+}
+
+#[test]
+fn blunders_are_other_moves_at_the_given_rate_and_replay_from_the_seed() {
+    // Without blunders the agent plays the search's move.
+    assert!(blunder_trace(0.0, 7, 40).iter().all(|(mv, best, _)| mv == best));
+    // Always blundering: never the best move where there is another.
+    let always = blunder_trace(1.0, 7, 40);
+    assert!(always.iter().all(|&(mv, best, n)| (mv != best) == (n > 1)), "{always:?}");
+    assert!(always.iter().filter(|t| t.2 > 1).count() > 30);
+    // Half the time: roughly half the moves differ from the search's.
+    let half = blunder_trace(0.5, 7, 200);
+    let differ = half.iter().filter(|(mv, best, _)| mv != best).count();
+    assert!((0.3..0.7).contains(&(differ as f64 / half.len() as f64)), "{differ} of {}", half.len());
+    // The same seed replays the same game; another seed another one.
+    assert_eq!(blunder_trace(0.5, 7, 60), blunder_trace(0.5, 7, 60));
+    assert_ne!(blunder_trace(0.5, 7, 60), blunder_trace(0.5, 8, 60));
+}

@@ -163,3 +163,98 @@ fn critical_positions_are_those_where_the_move_matters() {
         assert_eq!(is_critical(s), expected, "{}", s.pos);
     }
 }
+
+/// A sample written in the `dump_labels` format (solver values of the position and of the
+/// position after each move), from the tiny oracle.
+fn dump_line(s: &Sample) -> String {
+    let code = |pos: &Position| -> String {
+        // The solver's value: the soldiers' forced trap in n plies, or G.
+        if pos.side_to_move() == Side::General && !pos.has_moves() {
+            return "S0".to_string();
+        }
+        match (tiny().probe(pos).unwrap(), pos.side_to_move()) {
+            (Score::WinIn(n), Side::Soldiers) | (Score::LossIn(n), Side::General) if n < 1000 => format!("S{n}"),
+            _ => "G".to_string(),
+        }
+    };
+    let moves: Vec<String> = s
+        .pos
+        .moves()
+        .iter()
+        .map(|&m| {
+            let (child, captured) = s.pos.play(m);
+            let c = if captured != 0 && child.num_soldiers() <= 2 { "G".to_string() } else { code(&child) };
+            format!("{m}:{c}")
+        })
+        .collect();
+    format!("{}\t{}\t{}", s.pos, code(&s.pos), moves.join(" "))
+}
+
+#[test]
+fn parsed_labels_agree_with_the_oracles_move_values() {
+    let samples = sample_positions(tiny(), rules(), 1500, 3..=3, 21);
+    let mut soldiers_wins = 0;
+    for s in &samples {
+        let parsed = parse_sample(Board::Square25, 2, &dump_line(s)).unwrap();
+        assert_eq!(parsed.pos, s.pos);
+        // The solver stores no distance for the General's wins: the tiny oracle's are kept
+        // only for a winning capture (in 1); the others read as endless play.
+        let side = s.pos.side_to_move();
+        let mut b: Vec<(Move, Score)> = s
+            .moves
+            .iter()
+            .map(|&(m, v)| {
+                let (child, captured) = s.pos.play(m);
+                let general_wins = matches!(v, Score::WinIn(_)) == (side == Side::General);
+                let immediate = captured != 0 && child.num_soldiers() <= 2;
+                let v = match (general_wins && !immediate, side) {
+                    (true, Side::General) => Score::WinIn(ENDLESS + 1),
+                    (true, Side::Soldiers) => Score::LossIn(ENDLESS + 1),
+                    _ => v,
+                };
+                (m, v)
+            })
+            .collect();
+        let mut a = parsed.moves.clone();
+        a.sort_by_key(|x| x.0);
+        b.sort_by_key(|x| x.0);
+        assert_eq!(a, b, "{}", s.pos);
+        assert_eq!(parsed.value, best(&b), "{}", dump_line(s));
+        assert_eq!(soldiers_win_in(&parsed).is_some(), soldiers_win_in(s).is_some());
+        soldiers_wins += soldiers_win_in(&parsed).is_some() as usize;
+    }
+    assert!(soldiers_wins >= 20 && soldiers_wins < samples.len(), "{soldiers_wins}");
+    // A stored value that disagrees with the moves is refused, and so are missing moves.
+    let s = samples.iter().find(|s| soldiers_win_in(s).is_some()).unwrap();
+    let line = dump_line(s);
+    let n = soldiers_win_in(s).unwrap();
+    let wrong = line.replacen(&format!("\tS{n}\t"), &format!("\tS{}\t", n + 2), 1);
+    assert!(parse_sample(Board::Square25, 2, &wrong).is_err());
+    let (head, _) = line.rsplit_once(' ').unwrap();
+    assert!(parse_sample(Board::Square25, 2, head).is_err());
+}
+
+#[test]
+fn shortest_wins_are_counted_move_by_move() {
+    let samples = sample_positions(tiny(), rules(), 300, 3..=3, 31);
+    let report = validate(rules(), &samples, 3..=3, 1);
+    // The reference: search each sample and compare the move's exact value with the best.
+    let mut engine = engine_at(3);
+    let mut expected = [0usize; 2];
+    for s in &samples {
+        let game = Game::from_position(solved_form(rules()), s.pos).unwrap();
+        engine.clear();
+        let mv = engine.search(&game).best;
+        let got = s.moves.iter().find(|(m, _)| *m == mv).unwrap().1;
+        if matches!(s.value, Score::WinIn(_)) && got == s.value {
+            expected[s.pos.side_to_move().index()] += 1;
+        }
+    }
+    for r in &report.rows {
+        assert!(r.shortest_win <= r.kept);
+        assert_eq!(r.shortest_win, expected[r.side.index()], "{:?}", r.side);
+    }
+    // Some soldiers' wins are not taken by the shortest way at depth 3 or all are: either way
+    // the count is what the moves say; the soldiers win somewhere in the sample.
+    assert!(report.rows.iter().any(|r| r.side == Side::Soldiers && r.winning > 0));
+}
