@@ -193,7 +193,7 @@ fn export_writes_a_bundle_whose_levels_play_like_the_pipeline() {
     child.stdin.take().unwrap().write_all(b"resign\n").unwrap();
     let out = child.wait_with_output().unwrap();
     let text = ok(&out);
-    assert!(text.contains("general: bundle:dir=") && text.contains("general plays"), "{text}");
+    assert!(text.contains("general: bundle:dir=") && text.contains("the General plays"), "{text}");
     assert!(text.contains("the General wins"), "{text}");
 }
 
@@ -241,7 +241,7 @@ fn bad_bundles_are_refused_with_clear_errors() {
         assert!(err.contains(expect), "expected '{expect}' in: {err}");
     };
     // A level the bundle lacks.
-    refused("expert", "no level 'expert' for the general under classic; it has: easy, normal, hard");
+    refused("expert", "no level 'expert' under classic; it has: easy, normal, hard");
     // Another format version.
     std::fs::write(&manifest_path, manifest.replacen("\"format_version\": 2", "\"format_version\": 3", 1)).unwrap();
     refused("easy", "format version 3, this build reads version 2");

@@ -50,8 +50,14 @@ pub enum AgentError {
     },
     /// An export bundle that does not load, or lacks the level.
     #[error(transparent)]
-    Bundle(#[from] musashi_runtime::BundleError),
+    Bundle(Box<musashi_runtime::BundleError>),
     /// The network device is not available.
     #[error("network device: {0}")]
     Device(String),
+}
+
+impl From<musashi_runtime::BundleError> for AgentError {
+    fn from(e: musashi_runtime::BundleError) -> AgentError {
+        AgentError::Bundle(Box::new(e))
+    }
 }

@@ -28,7 +28,8 @@ const TABLE: [(Kind, &str, &str); 6] = [
     (
         Kind::AlphaBeta,
         "alphabeta",
-        "[:depth=N][,ms=N][,nodes=N][,tt=MiB][,noise=N][,lmr=0|1] (no limit given: depth=6)",
+        "[:depth=N][,ms=N][,nodes=N][,tt=MiB][,noise=N][,lmr=0|1][,blunder=P] (no limit given: depth=6; blunder: the \
+chance per move of a uniformly random move other than the best)",
     ),
     (
         Kind::Mcts,
@@ -39,7 +40,8 @@ temp=0, blunder=0: the chance per move of a move from the lower half)",
     (
         Kind::Perfect,
         "perfect",
-        ":tables=DIR (solver tables; alpha-beta depth 6 with the tables where they do not cover a position)",
+        ":tables=DIR[,blunder=P] (solver tables; alpha-beta depth 6 with the tables where they do not cover a position; \
+blunder: the chance per move of a random move with a worse exact value)",
     ),
     (Kind::Bundle, "bundle", ":dir=DIR,level=easy|normal|hard (an exported opponent level, run by the export runtime)"),
 ];

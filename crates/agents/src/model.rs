@@ -46,7 +46,7 @@ impl Model {
         static GPU: Cache<Network> = Cache::new();
         let cache = if device == DeviceKind::Cpu { &CPU } else { &GPU };
         cached(cache, dir, |p| {
-            let device = device.device().map_err(AgentError::Device)?;
+            let device = device.device().map_err(|e| AgentError::Device(e.to_string()))?;
             let (net, _) = load_checkpoint(p, &device)
                 .map_err(|e| AgentError::Checkpoint { path: p.to_path_buf(), message: e.to_string() })?;
             Ok(net)

@@ -22,7 +22,7 @@ enum Recipe {
     Greedy,
     AlphaBeta(Config),
     Mcts(Model, PlaySettings),
-    Perfect(Arc<dyn Oracle>),
+    Perfect(Arc<dyn Oracle>, f32),
     Bundle(Arc<Bundle>, String, Ruleset),
 }
 
@@ -70,7 +70,7 @@ impl AgentRecipe {
             Kind::AlphaBeta => Recipe::AlphaBeta(alphabeta_config(&mut spec)?),
             Kind::Mcts => mcts(&mut spec)?,
             Kind::Perfect => match &oracle {
-                Some(o) => Recipe::Perfect(o.clone()),
+                Some(o) => Recipe::Perfect(o.clone(), blunder(&mut spec)?),
                 None => return Err(invalid(&spec, "perfect needs tables=DIR (a `musashi solve` output folder)")),
             },
             Kind::Bundle => bundle(&mut spec, rules)?,
@@ -124,9 +124,9 @@ impl AgentRecipe {
                     None => agent,
                 })
             }
-            Recipe::Perfect(o) => {
+            Recipe::Perfect(o, blunder) => {
                 let fallback = AlphaBeta::new(Config::default()).with_oracle(o.clone());
-                Box::new(PerfectAgent::new(name, o.clone(), Box::new(fallback)))
+                Box::new(PerfectAgent::new(name, o.clone(), Box::new(fallback)).with_blunder(*blunder))
             }
             Recipe::Bundle(bundle, level, rules) => {
                 Box::new(bundle.player(rules, level).expect("the level was found when the recipe was parsed"))
@@ -168,7 +168,17 @@ fn alphabeta_config(spec: &mut AgentSpec) -> Result<Config, AgentError> {
     if let Some(l) = spec.take::<u8>("lmr")? {
         config.lmr = l != 0;
     }
+    config.blunder = blunder(spec)?;
     Ok(config)
+}
+
+/// The `blunder=P` key (0 when absent): a chance per move, 0..=1.
+fn blunder(spec: &mut AgentSpec) -> Result<f32, AgentError> {
+    match spec.take::<f32>("blunder")? {
+        None => Ok(0.0),
+        Some(p) if (0.0..=1.0).contains(&p) => Ok(p),
+        Some(_) => Err(invalid(spec, "blunder must be in 0..=1")),
+    }
 }
 
 /// The playing settings of an `mcts:` spec (every key but `ckpt` and `tables`).
@@ -251,6 +261,8 @@ mod tests {
             build("mcts:ckpt=uniform,sims=4,blunder=0.5").unwrap().name(),
             "mcts:ckpt=uniform,sims=4,blunder=0.5"
         );
+        assert_eq!(build("alphabeta:depth=2,blunder=0.25").unwrap().name(), "alphabeta:depth=2,blunder=0.25");
+        assert!(err("alphabeta:depth=2,blunder=1.5").contains("blunder must be in 0..=1"));
         assert!(err("perfect").contains("tables=DIR"));
         assert!(err("perfect:tables=/no/such/dir").contains("/no/such/dir"));
         assert!(err("bundle:dir=/no/such/dir").contains("level="));

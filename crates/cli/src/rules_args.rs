@@ -1,4 +1,5 @@
-//! The rule options every subcommand takes: a preset, then any field overridden.
+//! The rule options of the commands that play or analyse positions: a preset, then any field
+//! overridden.
 
 use anyhow::{Context, Result, bail};
 use musashi_game::{Board, MoveLimit, Position, Preset, Repetition, Ruleset, Side, Threshold};
@@ -29,21 +30,11 @@ impl RulesArgs {
     /// The preset with every given option applied.
     pub(crate) fn ruleset(&self) -> Ruleset {
         let mut r = self.preset.ruleset();
-        if let Some(b) = self.board {
-            r.board = b;
-        }
-        if let Some(f) = self.first {
-            r.first = f;
-        }
-        if let Some(t) = self.general_wins_at {
-            r.general_wins_at = t;
-        }
-        if let Some(x) = self.repetition {
-            r.repetition = x;
-        }
-        if let Some(m) = self.move_limit {
-            r.move_limit = m;
-        }
+        r.board = self.board.unwrap_or(r.board);
+        r.first = self.first.unwrap_or(r.first);
+        r.general_wins_at = self.general_wins_at.unwrap_or(r.general_wins_at);
+        r.repetition = self.repetition.unwrap_or(r.repetition);
+        r.move_limit = self.move_limit.unwrap_or(r.move_limit);
         r
     }
 

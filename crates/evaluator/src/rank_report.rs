@@ -23,6 +23,24 @@ impl RankReport {
         order
     }
 
+    /// A run's generations as (generation, Elo, error), oldest first (empty for other rankings).
+    pub fn elo_by_generation(&self) -> Vec<(f64, f64, f64)> {
+        let (players, r) = (&self.setup.players, &self.ranking.ratings);
+        let mut points: Vec<(f64, f64, f64)> =
+            (0..players.len()).filter_map(|i| Some((players[i].generation? as f64, r.elo[i], r.err[i]))).collect();
+        points.sort_by(|a, b| a.0.total_cmp(&b.0));
+        points
+    }
+
+    /// The baselines' names and Elo.
+    pub fn baseline_elo(&self) -> Vec<(String, f64)> {
+        let players = &self.setup.players;
+        (0..players.len())
+            .filter(|&i| players[i].baseline)
+            .map(|i| (players[i].name.clone(), self.ranking.ratings.elo[i]))
+            .collect()
+    }
+
     /// `ranking.csv`: one row per player, strongest first; the spec comes last, quoted (it may
     /// hold commas).
     pub fn csv(&self) -> String {
@@ -32,7 +50,10 @@ impl RankReport {
              elo_as_soldiers,elo_as_soldiers_err,generation",
         );
         if self.accuracy.is_some() {
-            csv.push_str(",accuracy,accuracy_as_general,accuracy_as_soldiers,blunder_rate,measured_moves");
+            csv.push_str(
+                ",accuracy,accuracy_as_general,accuracy_as_soldiers,blunder_rate,measured_moves,\
+                 longest_delay_accuracy,shortest_win_accuracy",
+            );
         }
         csv.push_str(",spec\n");
         for i in self.order() {
@@ -57,12 +78,14 @@ impl RankReport {
                 let t = acc[i].total();
                 let _ = write!(
                     csv,
-                    ",{},{},{},{},{}",
+                    ",{},{},{},{},{},{},{}",
                     frac(t.accuracy()),
                     frac(acc[i].side(Side::General).accuracy()),
                     frac(acc[i].side(Side::Soldiers).accuracy()),
                     frac(t.blunder_rate()),
-                    t.moves
+                    t.moves,
+                    frac(t.longest_delay_accuracy()),
+                    frac(t.shortest_win_accuracy()),
                 );
             }
             let _ = writeln!(csv, ",\"{}\"", players[i].spec);
@@ -145,21 +168,24 @@ impl RankReport {
             md,
             "Share of moves that keep the theoretical result by the tables in `{tables}` (solved form of the rules), \
              per side and phase (opening: 14+ soldiers, middlegame: 10-13, endgame: 9 or fewer); blunders: \
-             moves that turn a won position into a lost one, per move from a won position.\n"
+             moves that turn a won position into a lost one, per move from a won position; longest delay: \
+             moves from lost positions that keep the longest resistance the tables know; shortest win: moves \
+             from won positions that keep the quickest win.\n"
         );
         let _ = writeln!(
             md,
-            "| agent | side | moves | accuracy | {} | {} | {} | won positions kept | blunder rate | not covered |",
+            "| agent | side | moves | accuracy | {} | {} | {} | won positions kept | blunder rate | longest delay | \
+             shortest win | not covered |",
             PHASES[0], PHASES[1], PHASES[2]
         );
-        let _ = writeln!(md, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+        let _ = writeln!(md, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for i in self.order() {
             for side in [Side::General, Side::Soldiers] {
                 let t = acc[i].side(side);
                 let ph = &acc[i].counts[side.index()];
                 let _ = writeln!(
                     md,
-                    "| `{}` | {side} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                    "| `{}` | {side} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
                     self.setup.players[i].name,
                     t.moves,
                     pct(t.accuracy()),
@@ -168,6 +194,8 @@ impl RankReport {
                     pct(ph[2].accuracy()),
                     pct(t.winning_accuracy()),
                     pct(t.blunder_rate()),
+                    pct(t.longest_delay_accuracy()),
+                    pct(t.shortest_win_accuracy()),
                     t.uncovered
                 );
             }

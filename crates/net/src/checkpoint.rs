@@ -5,6 +5,7 @@
 //! shape and the SHA-256 of every file it reads; every error names the file.
 //! The format is documented in `docs/formats.md`.
 
+use crate::NetError;
 use crate::encoding::ENCODING_VERSION;
 use crate::model::ModelConfig;
 use crate::network::Network;
@@ -56,20 +57,8 @@ pub struct CheckpointMeta {
     pub training_sha256: Option<String>,
 }
 
-/// Why a checkpoint could not be read or written.
-#[derive(Debug)]
-pub struct CheckpointError(pub String);
-
-impl std::fmt::Display for CheckpointError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for CheckpointError {}
-
-fn err(path: &Path, what: impl std::fmt::Display) -> CheckpointError {
-    CheckpointError(format!("checkpoint {}: {what}", path.display()))
+fn err(path: &Path, what: impl std::fmt::Display) -> NetError {
+    NetError::Checkpoint { path: path.to_path_buf(), what: what.to_string() }
 }
 
 /// Lowercase hex SHA-256 of bytes.
@@ -78,26 +67,27 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 }
 
 /// The network's weights as safetensors bytes.
-pub fn weights_bytes(network: &Network) -> Result<Vec<u8>, CheckpointError> {
+pub fn weights_bytes(network: &Network) -> Result<Vec<u8>, NetError> {
     // No metadata: Burn's default metadata is a hash map whose order varies, and the bytes
     // (hashed into the checkpoint's metadata and export manifests) must be reproducible.
     let mut store = SafetensorsStore::from_bytes(None).clear_metadata();
-    network.model().save_into(&mut store).map_err(|e| CheckpointError(format!("cannot serialise weights: {e}")))?;
-    store.get_bytes().map_err(|e| CheckpointError(format!("cannot serialise weights: {e}")))
+    let fail = |e: &dyn std::fmt::Display| NetError::Serialise { what: "weights", message: e.to_string() };
+    network.model().save_into(&mut store).map_err(|e| fail(&e))?;
+    store.get_bytes().map_err(|e| fail(&e))
 }
 
 /// Loads safetensors bytes into a network of shape `config`.
-pub fn network_from_bytes(bytes: Vec<u8>, config: ModelConfig, device: &Device) -> Result<Network, String> {
+pub fn network_from_bytes(bytes: Vec<u8>, config: ModelConfig, device: &Device) -> Result<Network, NetError> {
     let mut model = config.init(device);
     let mut store = SafetensorsStore::from_bytes(Some(bytes));
-    let result = model.load_from(&mut store).map_err(|e| format!("weights do not load: {e}"))?;
+    let result = model.load_from(&mut store).map_err(|e| NetError::Weights(format!("weights do not load: {e}")))?;
     if !result.errors.is_empty() || !result.missing.is_empty() || !result.unused.is_empty() {
-        return Err(format!(
+        return Err(NetError::Weights(format!(
             "weights do not match the model shape: {} errors, missing {:?}, unused {:?}",
             result.errors.len(),
             result.missing.iter().map(|m| &m.0).collect::<Vec<_>>(),
             result.unused
-        ));
+        )));
     }
     Ok(Network::from_model(&model, config, device))
 }
@@ -108,7 +98,7 @@ pub fn save_checkpoint(
     network: &Network,
     meta: &CheckpointMeta,
     training: Option<&TrainingState>,
-) -> Result<(), CheckpointError> {
+) -> Result<(), NetError> {
     if dir.exists() {
         return Err(err(dir, "already exists"));
     }
@@ -163,7 +153,7 @@ fn meta_json(meta: &CheckpointMeta) -> Result<Vec<u8>, serde_json::Error> {
 
 /// Reads and checks a checkpoint's metadata: its format version, then (format 2) its own
 /// SHA-256, then the encoding version and the model shape.
-pub fn read_meta(dir: &Path) -> Result<CheckpointMeta, CheckpointError> {
+pub fn read_meta(dir: &Path) -> Result<CheckpointMeta, NetError> {
     let text = fs::read(dir.join(META)).map_err(|e| err(dir, format!("cannot read {META}: {e}")))?;
     let bad = |what: String| err(dir, format!("{META}: {what}"));
     let mut value: serde_json::Value =
@@ -199,12 +189,12 @@ pub fn read_meta(dir: &Path) -> Result<CheckpointMeta, CheckpointError> {
             meta.encoding_version
         )));
     }
-    meta.model.validate().map_err(bad)?;
+    meta.model.validate().map_err(|e| bad(e.to_string()))?;
     Ok(meta)
 }
 
 /// Loads a checkpoint's network, checking versions and the weights' hash.
-pub fn load_checkpoint(dir: &Path, device: &Device) -> Result<(Network, CheckpointMeta), CheckpointError> {
+pub fn load_checkpoint(dir: &Path, device: &Device) -> Result<(Network, CheckpointMeta), NetError> {
     let meta = read_meta(dir)?;
     let weights = fs::read(dir.join(WEIGHTS)).map_err(|e| err(dir, format!("cannot read {WEIGHTS}: {e}")))?;
     let hash = sha256_hex(&weights);
@@ -223,7 +213,7 @@ fn state_hash(state: &TrainingState) -> String {
 }
 
 /// The training state saved with a checkpoint, if any (checked against its hash).
-pub fn load_training_state(dir: &Path) -> Result<Option<TrainingState>, CheckpointError> {
+pub fn load_training_state(dir: &Path) -> Result<Option<TrainingState>, NetError> {
     let meta = read_meta(dir)?;
     let Some(want) = meta.training_sha256 else { return Ok(None) };
     let read = |name: &str| fs::read(dir.join(name)).map_err(|e| err(dir, format!("cannot read {name}: {e}")));

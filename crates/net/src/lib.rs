@@ -10,11 +10,13 @@ mod network;
 mod training;
 
 pub use burn::tensor::Device;
+pub use error::NetError;
 pub use network::{DeviceKind, Network, Prediction};
 pub use training::{Learner, Losses, OptimizerKind, TrainBatch, TrainingState};
 mod checkpoint;
+mod error;
 
 pub use checkpoint::{
-    CHECKPOINT_FORMAT_VERSION, CheckpointError, CheckpointMeta, load_checkpoint, load_training_state,
-    network_from_bytes, read_meta, save_checkpoint, sha256_hex, weights_bytes,
+    CHECKPOINT_FORMAT_VERSION, CheckpointMeta, load_checkpoint, load_training_state, network_from_bytes, read_meta,
+    save_checkpoint, sha256_hex, weights_bytes,
 };

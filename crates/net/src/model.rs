@@ -1,6 +1,7 @@
 //! The policy-value model: a residual MLP over the feature encoding, a policy head over the
 //! action space (144 directed lines) and a value head in [-1, 1] for the side to move.
 
+use crate::NetError;
 use crate::encoding::NUM_FEATURES;
 use burn::nn::{LayerNorm, LayerNormConfig, Linear, LinearConfig};
 use burn::prelude::*;
@@ -28,15 +29,16 @@ impl Default for ModelConfig {
 
 impl ModelConfig {
     /// Checks the shape is sensible.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), NetError> {
+        let shape = |field, range, value| Err(NetError::Shape { field, range, value });
         if !(8..=4096).contains(&self.hidden) {
-            return Err(format!("model.hidden must be 8..=4096, got {}", self.hidden));
+            return shape("hidden", "8..=4096", self.hidden);
         }
         if self.blocks > 32 {
-            return Err(format!("model.blocks must be 0..=32, got {}", self.blocks));
+            return shape("blocks", "0..=32", self.blocks);
         }
         if !(1..=4096).contains(&self.value_hidden) {
-            return Err(format!("model.value_hidden must be 1..=4096, got {}", self.value_hidden));
+            return shape("value_hidden", "1..=4096", self.value_hidden);
         }
         Ok(())
     }

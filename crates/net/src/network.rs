@@ -1,5 +1,6 @@
 //! Batched inference: one model shared by many threads.
 
+use crate::NetError;
 use crate::encoding::NUM_FEATURES;
 use crate::model::{ModelConfig, PolicyValueNet};
 use burn::prelude::*;
@@ -18,25 +19,25 @@ pub enum DeviceKind {
 }
 
 impl std::str::FromStr for DeviceKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<DeviceKind, String> {
+    type Err = NetError;
+    fn from_str(s: &str) -> Result<DeviceKind, NetError> {
         match s {
             "cpu" => Ok(DeviceKind::Cpu),
             "gpu" => Ok(DeviceKind::Gpu),
-            _ => Err(format!("unknown device '{s}' (expected cpu or gpu)")),
+            _ => Err(NetError::UnknownDevice(s.to_string())),
         }
     }
 }
 
 impl DeviceKind {
     /// The Burn device, or an error if this build lacks the backend.
-    pub fn device(self) -> Result<Device, String> {
+    pub fn device(self) -> Result<Device, NetError> {
         match self {
             DeviceKind::Cpu => Ok(Device::flex()),
             #[cfg(feature = "gpu")]
             DeviceKind::Gpu => Ok(Device::wgpu(Default::default())),
             #[cfg(not(feature = "gpu"))]
-            DeviceKind::Gpu => Err("this build has no GPU backend: rebuild with `--features gpu`".to_string()),
+            DeviceKind::Gpu => Err(NetError::NoGpu),
         }
     }
 }

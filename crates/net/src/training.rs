@@ -1,6 +1,7 @@
 //! Training steps: the loss (policy cross-entropy against search targets + value MSE) and the
 //! optimizer. The trainer crate feeds plain arrays; Burn stays inside this crate.
 
+use crate::NetError;
 use crate::encoding::NUM_FEATURES;
 use crate::model::{ModelConfig, PolicyValueNet};
 use crate::network::Network;
@@ -30,13 +31,13 @@ pub enum OptimizerKind {
 }
 
 impl std::str::FromStr for OptimizerKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<OptimizerKind, String> {
+    type Err = NetError;
+    fn from_str(s: &str) -> Result<OptimizerKind, NetError> {
         match s {
             "adam" => Ok(OptimizerKind::Adam),
             "adam-w" | "adamw" => Ok(OptimizerKind::AdamW),
             "sgd-momentum" => Ok(OptimizerKind::SgdMomentum),
-            _ => Err(format!("unknown optimizer '{s}' (expected adam, adamw or sgd-momentum)")),
+            _ => Err(NetError::UnknownOptimizer(s.to_string())),
         }
     }
 }
@@ -139,15 +140,10 @@ impl Learner {
 
     /// The exact training state: the model in Burn's native format (which keeps the parameter
     /// identities the optimizer state refers to) and the optimizer state.
-    pub fn state(&self) -> Result<TrainingState, String> {
-        let model = self
-            .model
-            .clone()
-            .into_record()
-            .into_bytes()
-            .map_err(|e| format!("cannot serialise the model state: {e:?}"))?
-            .to_vec();
-        let optimizer = self.optim.into_bytes().map_err(|e| format!("cannot serialise the optimizer: {e:?}"))?.to_vec();
+    pub fn state(&self) -> Result<TrainingState, NetError> {
+        let fail = |what, e: &dyn std::fmt::Debug| NetError::Serialise { what, message: format!("{e:?}") };
+        let model = self.model.clone().into_record().into_bytes().map_err(|e| fail("the model state", &e))?.to_vec();
+        let optimizer = self.optim.into_bytes().map_err(|e| fail("the optimizer", &e))?.to_vec();
         Ok(TrainingState { model, optimizer })
     }
 
@@ -158,17 +154,17 @@ impl Learner {
         weight_decay: f32,
         value_weight: f32,
         state: TrainingState,
-    ) -> Result<Learner, String> {
+    ) -> Result<Learner, NetError> {
+        let fail = |what, e: &dyn std::fmt::Debug| NetError::Restore { what, message: format!("{e:?}") };
         let mut learner = Learner::new(network, kind, weight_decay, value_weight);
-        let record = ModuleRecord::from_bytes(Bytes::from_bytes_vec(state.model))
-            .map_err(|e| format!("cannot read the model state: {e:?}"))?;
+        let record =
+            ModuleRecord::from_bytes(Bytes::from_bytes_vec(state.model)).map_err(|e| fail("the model state", &e))?;
         let model = learner.config.init(&learner.device);
         learner.model =
-            model.try_load_record(record).map_err(|e| format!("the model state does not fit: {e:?}"))?.train();
+            model.try_load_record(record).map_err(|e| fail("the model state (another shape?)", &e))?.train();
         let optim = std::mem::replace(&mut learner.optim, AdamConfig::new().init());
-        learner.optim = optim
-            .from_bytes(Bytes::from_bytes_vec(state.optimizer))
-            .map_err(|e| format!("cannot restore the optimizer state: {e:?}"))?;
+        learner.optim =
+            optim.from_bytes(Bytes::from_bytes_vec(state.optimizer)).map_err(|e| fail("the optimizer state", &e))?;
         Ok(learner)
     }
 }

@@ -28,7 +28,7 @@ impl Rng {
 type Loaded = (CheckpointMeta, Vec<u8>, Option<TrainingState>);
 
 /// What a resumed run reads from a checkpoint.
-fn load(dir: &Path, device: &Device) -> Result<Loaded, CheckpointError> {
+fn load(dir: &Path, device: &Device) -> Result<Loaded, NetError> {
     let (net, meta) = load_checkpoint(dir, device)?;
     let state = load_training_state(dir)?;
     Ok((meta, weights_bytes(&net)?, state))

@@ -26,11 +26,51 @@ pub const LEVELS: [&str; 3] = ["easy", "normal", "hard"];
 
 /// Why a bundle could not be loaded or used.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct BundleError(pub String);
+pub enum BundleError {
+    /// The bundle cannot be read, is damaged, or is of another version.
+    Unreadable {
+        /// The bundle folder.
+        dir: PathBuf,
+        /// What is wrong (it names the file).
+        problem: String,
+    },
+    /// The bundle has no levels for the rules asked for.
+    NoRules {
+        /// The bundle folder.
+        dir: PathBuf,
+        /// The rules asked for.
+        rules: String,
+        /// The presets it has.
+        have: Vec<String>,
+    },
+    /// The bundle has no such level (for a side, or for either).
+    NoLevel {
+        /// The bundle folder.
+        dir: PathBuf,
+        /// The level asked for.
+        level: String,
+        /// The side, when the other side has the level.
+        side: Option<Side>,
+        /// The presets of the rules.
+        presets: String,
+        /// The levels it has.
+        have: Vec<String>,
+    },
+}
 
 impl fmt::Display for BundleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            BundleError::Unreadable { dir, problem } => write!(f, "bundle {}: {problem}", dir.display()),
+            BundleError::NoRules { dir, rules, have } => {
+                write!(f, "bundle {} has no levels for the rules {rules}; it has: {}", dir.display(), have.join(", "))
+            }
+            BundleError::NoLevel { dir, level, side, presets, have } => {
+                let side = side.map(|s| format!(" for the {s}")).unwrap_or_default();
+                let (dir, have) = (dir.display(), have.join(", "));
+                write!(f, "bundle {dir} has no level '{level}'{side} under {presets}; it has: {have}")
+            }
+        }
     }
 }
 
@@ -239,7 +279,7 @@ pub struct Bundle {
 impl Bundle {
     /// Loads and checks the bundle in `dir`.
     pub fn load(dir: &Path) -> Result<Bundle, BundleError> {
-        let fail = |what: String| BundleError(format!("bundle {}: {what}", dir.display()));
+        let fail = |problem: String| BundleError::Unreadable { dir: dir.to_path_buf(), problem };
         let bad = |what: String| fail(format!("{MANIFEST}: {what}"));
         let text = std::fs::read(dir.join(MANIFEST)).map_err(|e| fail(format!("cannot read {MANIFEST}: {e}")))?;
         // The versions first, so that a bundle of another version is named as such rather than
@@ -315,11 +355,8 @@ impl Bundle {
             self.manifest.rules.iter().filter(|r| r.rules == *rules).map(|r| r.preset.as_str()).collect();
         if presets.is_empty() {
             let have: Vec<&str> = self.manifest.rules.iter().map(|r| r.preset.as_str()).collect();
-            return Err(BundleError(format!(
-                "bundle {} has no levels for the rules {rules}; it has: {}",
-                self.dir.display(),
-                have.join(", ")
-            )));
+            let have = have.into_iter().map(String::from).collect();
+            return Err(BundleError::NoRules { dir: self.dir.clone(), rules: rules.to_string(), have });
         }
         self.manifest
             .levels
@@ -333,12 +370,13 @@ impl Bundle {
                     .filter(|l| presets.contains(&l.preset.as_str()) && l.side == side)
                     .map(|l| l.level.clone())
                     .collect();
-                BundleError(format!(
-                    "bundle {} has no level '{level}' for the {side} under {}; it has: {}",
-                    self.dir.display(),
-                    presets.join("/"),
-                    have.join(", ")
-                ))
+                BundleError::NoLevel {
+                    dir: self.dir.clone(),
+                    level: level.to_string(),
+                    side: Some(side),
+                    presets: presets.join("/"),
+                    have,
+                }
             })
     }
 
@@ -352,8 +390,15 @@ impl Bundle {
     /// A player of difficulty `level` for `rules` that plays whichever side is to move, with that
     /// side's level.
     pub fn player(&self, rules: &Ruleset, level: &str) -> Result<LevelPlayer, BundleError> {
-        let general = self.agent(self.level(rules, Side::General, level)?);
-        let soldiers = self.agent(self.level(rules, Side::Soldiers, level)?);
+        let (general, soldiers) =
+            match (self.level(rules, Side::General, level), self.level(rules, Side::Soldiers, level)) {
+                (Ok(g), Ok(s)) => (self.agent(g), self.agent(s)),
+                // Missing for both sides: the error is about the level, not a side.
+                (Err(BundleError::NoLevel { dir, level, presets, have, .. }), Err(_)) => {
+                    return Err(BundleError::NoLevel { dir, level, side: None, presets, have });
+                }
+                (Err(e), _) | (_, Err(e)) => return Err(e),
+            };
         Ok(LevelPlayer { name: format!("{}:{level}", self.manifest.name), agents: [general, soldiers] })
     }
 }

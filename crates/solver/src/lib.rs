@@ -29,7 +29,8 @@ pub use index::{LevelShape, binomial, next_set, rank, unrank};
 pub use recheck::{RecheckReport, expected_value, recheck};
 pub use solve::{Event, LevelStats, SideStats, SolveConfig, SolveError, solve};
 pub use table::{
-    FORMAT_VERSION, HEADER_LEN, HeaderInfo, LevelTable, MAGIC, TableError, Tables, level_file_name, read_header,
+    FORMAT_VERSION, HEADER_LEN, HeaderInfo, LevelTable, MAGIC, TableError, Tables, level_file_name, prepare_output_dir,
+    read_header,
 };
 pub use value::{GENERAL_WINS_BYTE, MAX_DISTANCE, Value};
 

@@ -276,6 +276,11 @@ pub enum TableError {
         /// The missing soldier count.
         soldiers: u32,
     },
+    /// The output folder of a solve already holds table files (and may not replace them).
+    Occupied {
+        /// The folder.
+        dir: PathBuf,
+    },
     /// The position has more soldiers than the tables cover.
     NotCovered {
         /// Soldiers in the position.
@@ -283,6 +288,28 @@ pub enum TableError {
         /// Most soldiers the tables cover.
         max: u32,
     },
+}
+
+/// Makes `dir` ready for a solve's tables: created if needed; table files already in it are an
+/// error unless `replace`, when they are removed.
+pub fn prepare_output_dir(dir: &Path, replace: bool) -> Result<(), TableError> {
+    let fail = |source| TableError::Io { path: dir.to_path_buf(), source };
+    if dir.exists() && !dir.is_dir() {
+        return Err(fail(io::Error::new(io::ErrorKind::AlreadyExists, "exists and is not a directory")));
+    }
+    fs::create_dir_all(dir).map_err(fail)?;
+    let existing: Vec<PathBuf> = fs::read_dir(dir)
+        .map_err(fail)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "mtb"))
+        .collect();
+    if !existing.is_empty() && !replace {
+        return Err(TableError::Occupied { dir: dir.to_path_buf() });
+    }
+    for p in existing {
+        fs::remove_file(&p).map_err(|source| TableError::Io { path: p.clone(), source })?;
+    }
+    Ok(())
 }
 
 impl TableError {
@@ -319,7 +346,10 @@ impl TableError {
             | TableError::NotATable { path }
             | TableError::Version { path, .. }
             | TableError::Corrupt { path, .. } => Some(path),
-            TableError::Absent { dir } | TableError::Empty { dir } | TableError::MissingLevel { dir, .. } => Some(dir),
+            TableError::Absent { dir }
+            | TableError::Empty { dir }
+            | TableError::Occupied { dir }
+            | TableError::MissingLevel { dir, .. } => Some(dir),
             TableError::Mismatch(_) | TableError::NotCovered { .. } => None,
         }
     }
@@ -344,6 +374,9 @@ impl fmt::Display for TableError {
             }
             TableError::NotCovered { soldiers, max } => {
                 write!(f, "the position has {soldiers} soldiers; the tables cover at most {max}")
+            }
+            TableError::Occupied { dir } => {
+                write!(f, "{} already holds table files: replace them or choose another folder", dir.display())
             }
         }
     }

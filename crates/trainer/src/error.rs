@@ -52,8 +52,8 @@ pub enum TrainError {
         message: String,
     },
     /// The network device or the optimizer.
-    #[error("{0}")]
-    Network(String),
+    #[error(transparent)]
+    Network(#[from] musashi_net::NetError),
     /// A rating fit of the gate or the evaluation.
     #[error(transparent)]
     Ratings(#[from] musashi_evaluator::RatingError),
@@ -67,7 +67,7 @@ impl TrainError {
     }
 
     /// A checkpoint error on `path`.
-    pub(crate) fn checkpoint(path: impl Into<PathBuf>) -> impl FnOnce(musashi_net::CheckpointError) -> TrainError {
+    pub(crate) fn checkpoint(path: impl Into<PathBuf>) -> impl FnOnce(musashi_net::NetError) -> TrainError {
         let path = path.into();
         move |e| TrainError::Checkpoint { path, message: e.to_string() }
     }

@@ -240,7 +240,7 @@ impl Job {
         check((0.0..=1.0).contains(&self.run.target_anchor_score), "run.target_anchor_score must be in 0..=1")?;
         check(self.run.threads <= 256, "run.threads must be at most 256")?;
         self.rules.rulesets()?;
-        self.model.validate()?;
+        self.model.validate().map_err(|e| format!("model.{e}"))?;
         let sp = &self.selfplay;
         check(
             (1..=10_000_000).contains(&sp.games_per_generation),

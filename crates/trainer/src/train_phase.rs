@@ -42,7 +42,7 @@ fn load_learner(ctx: &Context, from: &Path) -> Result<Learner, TrainError> {
     let t = &ctx.job.train;
     Ok(match load_training_state(from).map_err(TrainError::checkpoint(from))? {
         Some(state) => Learner::resume(&net, t.optimizer, t.weight_decay, t.value_weight, state)
-            .map_err(|message| TrainError::Checkpoint { path: from.to_path_buf(), message })?,
+            .map_err(|e| TrainError::Checkpoint { path: from.to_path_buf(), message: e.to_string() })?,
         None => Learner::new(&net, t.optimizer, t.weight_decay, t.value_weight),
     })
 }

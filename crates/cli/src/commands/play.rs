@@ -39,8 +39,16 @@ pub(crate) struct Args {
     #[arg(long)]
     position: Option<String>,
     /// Colour the marks: auto (when stdout is a terminal), always or never.
-    #[arg(long, default_value = "auto")]
-    color: String,
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    color: Color,
+}
+
+/// When to colour the marks.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum Color {
+    Auto,
+    Always,
+    Never,
 }
 
 const HELP: &str = "type a move as from-to (for example c3-b2), or a command:
@@ -77,15 +85,6 @@ struct Session {
     color: bool,
 }
 
-fn color_flag(text: &str) -> Result<bool> {
-    match text {
-        "always" => Ok(true),
-        "never" => Ok(false),
-        "auto" => Ok(std::io::stdout().is_terminal()),
-        other => anyhow::bail!("--color must be auto, always or never, not '{other}'"),
-    }
-}
-
 /// The players' specs for each side, `--opponent` turned into a bundle spec.
 fn player_specs(a: &Args) -> Result<(String, String)> {
     let Some(text) = &a.opponent else {
@@ -108,7 +107,11 @@ fn player_specs(a: &Args) -> Result<(String, String)> {
 pub(crate) fn run(a: Args) -> Result<()> {
     let (rules, pos) = a.rules.with_position(a.position.as_deref())?;
     let game = Game::from_position(rules, pos)?;
-    let color = color_flag(&a.color)?;
+    let color = match a.color {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => std::io::stdout().is_terminal(),
+    };
     let player = |text: &str, side: Side| -> Result<Player> {
         if text == "human" {
             return Ok(Player::Human);

@@ -149,17 +149,11 @@ fn write_report(a: &Args, report: &RankReport) -> Result<()> {
     write_atomic(&a.out.join("ranking.csv"), report.csv().as_bytes())?;
     write_atomic(&a.out.join("games.tsv"), report.games_tsv().as_bytes())?;
     write_atomic(&a.out.join("ranking.md"), report.markdown().as_bytes())?;
-    let players = &report.setup.players;
-    let elo = &report.ranking.ratings;
-    let points: Vec<(f64, f64, f64)> =
-        (0..players.len()).filter_map(|i| Some((players[i].generation? as f64, elo.elo[i], elo.err[i]))).collect();
+    let points = report.elo_by_generation();
     if points.is_empty() {
         return Ok(());
     }
-    let references = (0..players.len())
-        .filter(|&i| players[i].baseline)
-        .map(|i| Reference { label: players[i].name.clone(), y: elo.elo[i] })
-        .collect();
+    let references = report.baseline_elo().into_iter().map(|(label, y)| Reference { label, y }).collect();
     let run_name = a.run.as_ref().and_then(|r| r.file_name()).map(|n| n.to_string_lossy().into_owned());
     let plot = Plot {
         title: run_name.map_or("Elo by generation".to_string(), |n| format!("Elo by generation: {n}")),

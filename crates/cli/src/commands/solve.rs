@@ -4,8 +4,8 @@ use crate::rules_args::RulesArgs;
 use crate::solve_report::{mib, on_event, peak_memory, print_levels, print_longest, print_start, progress_bar};
 use anyhow::{Context, Result, bail};
 use musashi_game::{Board, MoveLimit, Repetition, Ruleset};
-use musashi_solver::{LevelStats, LevelTable, SolveConfig, Tables, level_file_name, solve};
-use std::path::{Path, PathBuf};
+use musashi_solver::{LevelStats, LevelTable, SolveConfig, Tables, level_file_name, prepare_output_dir, solve};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -47,7 +47,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
             rules.general_wins_at
         );
     }
-    prepare_dir(&a.out, a.force)?;
+    prepare_output_dir(&a.out, a.force).context("--out (--force replaces its tables)")?;
     let bar = progress_bar(config.board, config.max_soldiers);
     let start = Instant::now();
     let mut stats = Vec::new();
@@ -75,27 +75,5 @@ pub(crate) fn run(a: Args) -> Result<()> {
     print_longest(&stats);
     let tables = Tables::open(&a.out).with_context(|| format!("reading back {}", a.out.display()))?;
     print_start(&tables)?;
-    Ok(())
-}
-
-/// The `--out` folder, created, with no table files left in it (only with `--force`).
-fn prepare_dir(dir: &Path, force: bool) -> Result<()> {
-    if dir.exists() && !dir.is_dir() {
-        bail!("--out {} exists and is not a directory", dir.display());
-    }
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create --out directory {}", dir.display()))?;
-    let existing: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("cannot read {}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "mtb"))
-        .collect();
-    if !existing.is_empty() {
-        if !force {
-            bail!("{} already holds table files; pass --force to replace them or choose another --out", dir.display());
-        }
-        for p in existing {
-            std::fs::remove_file(&p).with_context(|| format!("cannot remove {}", p.display()))?;
-        }
-    }
     Ok(())
 }

@@ -1,0 +1,54 @@
+//! The network crate's errors: devices, shapes, weights, training state and checkpoints.
+
+use std::path::PathBuf;
+
+/// Why the network crate could not do what was asked.
+#[derive(Debug, thiserror::Error)]
+pub enum NetError {
+    /// A device name other than `cpu` or `gpu`.
+    #[error("unknown device '{0}' (expected cpu or gpu)")]
+    UnknownDevice(String),
+    /// The GPU device in a build without its backend.
+    #[error("this build has no GPU backend: rebuild with `--features gpu`")]
+    NoGpu,
+    /// An optimizer name that is not known.
+    #[error("unknown optimizer '{0}' (expected adam, adamw or sgd-momentum)")]
+    UnknownOptimizer(String),
+    /// A model dimension out of range.
+    #[error("{field} must be {range}, got {value}")]
+    Shape {
+        /// The dimension (`hidden`, `blocks`, `value_hidden`).
+        field: &'static str,
+        /// The accepted range.
+        range: &'static str,
+        /// The value given.
+        value: usize,
+    },
+    /// Weights or training state that cannot be turned into bytes.
+    #[error("cannot serialise {what}: {message}")]
+    Serialise {
+        /// What was being written.
+        what: &'static str,
+        /// Burn's message.
+        message: String,
+    },
+    /// Training state that cannot be restored.
+    #[error("cannot restore {what}: {message}")]
+    Restore {
+        /// What was being read.
+        what: &'static str,
+        /// Burn's message.
+        message: String,
+    },
+    /// Weights that do not load into the model.
+    #[error("{0}")]
+    Weights(String),
+    /// A checkpoint folder that cannot be read or written.
+    #[error("checkpoint {}: {what}", path.display())]
+    Checkpoint {
+        /// The folder.
+        path: PathBuf,
+        /// What is wrong.
+        what: String,
+    },
+}
