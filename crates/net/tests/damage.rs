@@ -4,26 +4,9 @@
 
 use musashi_game::Preset;
 use musashi_net::*;
+use musashi_testkit::{Aim, Rng, Tally, damaged_copy, quietly};
 use std::fs;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
-
-/// splitmix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 type Loaded = (CheckpointMeta, Vec<u8>, Option<TrainingState>);
 
@@ -64,74 +47,18 @@ fn damaged_checkpoints_are_named_errors_never_panics_or_silent_changes() {
 
     let work = root.join("gen-0003");
     let mut rng = Rng(0xC4EC_0017);
-    let trials = 320;
-    let (mut named, mut identical, mut bad) = (0, 0, Vec::new());
-    let mut per_file = std::collections::BTreeMap::<String, usize>::new();
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    for trial in 0..trials {
-        let _ = fs::remove_dir_all(&work);
-        fs::create_dir_all(&work).unwrap();
-        for f in &files {
-            fs::copy(f, work.join(f.file_name().unwrap())).unwrap();
+    let meta_at = files.iter().position(|f| f.ends_with("meta.json")).unwrap();
+    let mut tally = Tally::default();
+    quietly(|| {
+        for trial in 0..320 {
+            // meta.json is small: aim a quarter of the trials at it, the rest at random files.
+            let victim = if rng.below(4) == 0 { meta_at } else { rng.below(files.len()) };
+            let aim = if victim == meta_at { Aim::Digits } else { Aim::Anywhere };
+            let (name, what) = damaged_copy(&files, &work, victim, &mut rng, aim, 3);
+            tally.record(&format!("trial {trial}: {name} {what}"), &name, &expected, || load(&work, &device), |_| true);
         }
-        // meta.json is small: aim a quarter of the trials at it, the rest at random files.
-        let pick = if rng.below(4) == 0 {
-            files.iter().position(|f| f.ends_with("meta.json")).unwrap()
-        } else {
-            rng.below(files.len())
-        };
-        let victim = work.join(files[pick].file_name().unwrap());
-        let name = victim.file_name().unwrap().to_string_lossy().into_owned();
-        *per_file.entry(name.clone()).or_default() += 1;
-        let mut bytes = fs::read(&victim).unwrap();
-        let what = if rng.below(8) == 0 {
-            let keep = rng.below(bytes.len());
-            bytes.truncate(keep);
-            format!("truncated to {keep}")
-        } else {
-            let mut at = Vec::new();
-            for _ in 0..1 + rng.below(3) {
-                // In JSON, half the damage turns a digit into another: damage the JSON survives.
-                let digits: Vec<usize> = (0..bytes.len()).filter(|&i| bytes[i].is_ascii_digit()).collect();
-                if name.ends_with(".json") && rng.below(2) == 0 {
-                    let i = digits[rng.below(digits.len())];
-                    bytes[i] = b'0' + ((bytes[i] - b'0') + 1 + rng.below(9) as u8) % 10;
-                    at.push(i);
-                } else {
-                    let i = rng.below(bytes.len());
-                    bytes[i] ^= 1 + rng.below(255) as u8;
-                    at.push(i);
-                }
-            }
-            format!("bytes {at:?} changed")
-        };
-        fs::write(&victim, &bytes).unwrap();
-        match catch_unwind(AssertUnwindSafe(|| load(&work, &device))) {
-            Err(_) => bad.push(format!("trial {trial}: {name} {what}: panic")),
-            Ok(Ok(got)) if got == expected => identical += 1,
-            Ok(Ok(got)) => bad.push(format!(
-                "trial {trial}: {name} {what}: silently different{}",
-                if got.0 != expected.0 { format!(" metadata {:?}", got.0) } else { String::new() }
-            )),
-            Ok(Err(e)) if e.to_string().contains(&name) => named += 1,
-            Ok(Err(e)) => bad.push(format!("trial {trial}: {name} {what}: error not naming it: {e}")),
-        }
-    }
-    std::panic::set_hook(hook);
-    let kind = |k: &str| bad.iter().filter(|l| l.contains(k)).count();
-    println!(
-        "{trials} trials ({per_file:?}): {named} errors naming the file, {identical} identical, {} panics, {} \
-         silently different, {} errors not naming it",
-        kind(": panic"),
-        kind(": silently different"),
-        kind(": error not naming it")
-    );
-    bad.sort_by_key(|l| !l.contains("silently"));
-    for line in bad.iter().take(20) {
-        println!("  {line}");
-    }
+    });
+    println!("{}", tally.report("checkpoints"));
     fs::remove_dir_all(&root).unwrap();
-    assert!(bad.is_empty(), "{} failures", bad.len());
-    assert_eq!(named + identical, trials);
+    tally.assert_clean("checkpoints");
 }

@@ -6,30 +6,14 @@
 use musashi_game::{Game, NUM_ACTIONS, Preset, Side};
 use musashi_runtime::*;
 use musashi_search::{Agent, PlaySettings};
+use musashi_testkit::{Aim, Rng, Tally, damaged_copy, quietly};
 use std::collections::BTreeMap;
 use std::fs;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
-/// splitmix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn weight(&mut self) -> f32 {
-        (self.next() >> 40) as f32 / (1u64 << 24) as f32 - 0.5
-    }
+/// A small random weight in [-0.5, 0.5).
+fn weight(rng: &mut Rng) -> f32 {
+    (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 - 0.5
 }
 
 const SHAPE: Architecture = Architecture { hidden: 8, blocks: 1, value_hidden: 4 };
@@ -56,7 +40,7 @@ fn weights(rng: &mut Rng) -> Vec<u8> {
     for (name, shape) in tensors {
         let from = data.len();
         for _ in 0..shape.iter().product::<usize>() {
-            data.extend(rng.weight().to_le_bytes());
+            data.extend(weight(rng).to_le_bytes());
         }
         header.insert(name, serde_json::json!({"dtype": "F32", "shape": shape, "data_offsets": [from, data.len()]}));
     }
@@ -155,71 +139,18 @@ fn damaged_bundles_are_named_errors_never_panics_or_silent_changes() {
 
     let work = root.join("work");
     let mut rng = Rng(0xB0_0017);
-    let trials = 320;
-    let (mut named, mut identical, mut bad) = (0, 0, Vec::new());
-    let mut per_file = BTreeMap::<String, usize>::new();
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    for trial in 0..trials {
-        let _ = fs::remove_dir_all(&work);
-        fs::create_dir_all(&work).unwrap();
-        for f in &files {
-            fs::copy(f, work.join(f.file_name().unwrap())).unwrap();
+    let mut tally = Tally::default();
+    quietly(|| {
+        for trial in 0..320 {
+            // Half the trials damage the manifest (half of those by changing digits), the rest a
+            // random file.
+            let victim = if rng.below(2) == 0 { manifest_at } else { rng.below(files.len()) };
+            let aim = if victim == manifest_at { Aim::Digits } else { Aim::Anywhere };
+            let (name, what) = damaged_copy(&files, &work, victim, &mut rng, aim, 3);
+            tally.record(&format!("trial {trial}: {name} {what}"), &name, &expected, || play(&work), |_| true);
         }
-        // Half the trials damage the manifest, the rest a random file.
-        let pick = if rng.below(2) == 0 { manifest_at } else { rng.below(files.len()) };
-        let victim = work.join(files[pick].file_name().unwrap());
-        let name = victim.file_name().unwrap().to_string_lossy().into_owned();
-        *per_file.entry(name.clone()).or_default() += 1;
-        let mut bytes = fs::read(&victim).unwrap();
-        let what = if rng.below(8) == 0 {
-            let keep = rng.below(bytes.len());
-            bytes.truncate(keep);
-            format!("truncated to {keep}")
-        } else {
-            let mut at = Vec::new();
-            for _ in 0..1 + rng.below(3) {
-                // In JSON, half the damage turns a digit into another: damage the JSON survives.
-                let digits: Vec<usize> = (0..bytes.len()).filter(|&i| bytes[i].is_ascii_digit()).collect();
-                let i = if name.ends_with(".json") && rng.below(2) == 0 {
-                    let i = digits[rng.below(digits.len())];
-                    bytes[i] = b'0' + ((bytes[i] - b'0') + 1 + rng.below(9) as u8) % 10;
-                    i
-                } else {
-                    let i = rng.below(bytes.len());
-                    bytes[i] ^= 1 + rng.below(255) as u8;
-                    i
-                };
-                at.push(i);
-            }
-            format!("bytes {at:?} changed")
-        };
-        fs::write(&victim, &bytes).unwrap();
-        match catch_unwind(AssertUnwindSafe(|| play(&work))) {
-            Err(_) => bad.push(format!("trial {trial}: {name} {what}: panic")),
-            Ok(Ok(got)) if got == expected => identical += 1,
-            Ok(Ok(got)) => {
-                let diff = if got.0 != expected.0 { "the manifest" } else { "the moves" };
-                bad.push(format!("trial {trial}: {name} {what}: silently different {diff}"))
-            }
-            Ok(Err(e)) if e.to_string().contains(&name) => named += 1,
-            Ok(Err(e)) => bad.push(format!("trial {trial}: {name} {what}: error not naming it: {e}")),
-        }
-    }
-    std::panic::set_hook(hook);
-    let kind = |k: &str| bad.iter().filter(|l| l.contains(k)).count();
-    println!(
-        "{trials} trials ({per_file:?}): {named} errors naming the file, {identical} identical, {} panics, {} \
-         silently different, {} errors not naming it",
-        kind(": panic"),
-        kind(": silently different"),
-        kind(": error not naming it")
-    );
-    bad.sort_by_key(|l| !l.contains("silently"));
-    for line in bad.iter().take(20) {
-        println!("  {line}");
-    }
+    });
+    println!("{}", tally.report("bundles"));
     fs::remove_dir_all(&root).unwrap();
-    assert!(bad.is_empty(), "{} failures", bad.len());
-    assert_eq!(named + identical, trials);
+    tally.assert_clean("bundles");
 }

@@ -184,25 +184,6 @@ fn report(preset: Preset, general: &str, soldiers: &str, t: &Tally, secs: f64) {
     );
 }
 
-/// Classic games after a seeded number of random plies (20-60), still running (as `musashi
-/// bench search` draws them).
-fn middle_games(count: usize) -> Vec<Game> {
-    let mut rng = SmallRng::seed_from_u64(2024);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut game = Game::new(Preset::Classic.ruleset());
-        let plies = rng.random_range(20..=60);
-        while !game.is_over() && game.plies() < plies {
-            let moves = game.legal_moves();
-            game.play(moves[rng.random_range(0..moves.len())]).expect("legal");
-        }
-        if !game.is_over() {
-            out.push(game);
-        }
-    }
-    out
-}
-
 fn bench(depth: u32, positions: usize, spec: &str) {
     let fixed = || {
         let mut s: AgentSpec = spec.parse().unwrap();
@@ -221,7 +202,7 @@ fn bench(depth: u32, positions: usize, spec: &str) {
         r.nodes,
         r.nodes as f64 / secs.max(1e-9) / 1e6
     );
-    let games = middle_games(positions);
+    let games = musashi_search::bench::middle_games(positions);
     let (mut nodes, mut secs) = (0u64, 0f64);
     let t = Instant::now();
     for g in &games {

@@ -6,8 +6,8 @@
 
 use musashi_game::{Board, Position};
 use musashi_solver::{SolveConfig, TableError, Tables, level_file_name, solve};
+use musashi_testkit::{Aim, Rng, Tally, damaged_copy, quietly};
 use std::fs;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -24,23 +24,6 @@ fn write_tables(dir: &Path) {
     let config = SolveConfig { board: Board::Setchin33, threshold: 1, max_soldiers: MAX };
     solve(config, &|_| {}, |t: Arc<musashi_solver::LevelTable>, _| t.write(&dir.join(level_file_name(t.soldiers()))))
         .unwrap();
-}
-
-/// splitmix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Positions to probe on every level: the General and a few soldiers on varied points.
@@ -97,13 +80,6 @@ fn a_damaged_table_is_an_error_naming_it_not_absent_tables() {
     fs::remove_dir_all(&empty).unwrap();
 }
 
-#[derive(Debug, Default)]
-struct Tally {
-    named: usize,
-    identical: usize,
-    bad: Vec<String>,
-}
-
 #[test]
 fn damaged_tables_are_named_errors_or_identical_never_panics() {
     let clean = temp_dir("clean");
@@ -117,57 +93,20 @@ fn damaged_tables_are_named_errors_or_identical_never_panics() {
     let mut rng = Rng(0x7AB1_E017);
     let trials = 300;
     let (mut loaded, mut lazy) = (Tally::default(), Tally::default());
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    for trial in 0..trials {
-        let _ = fs::remove_dir_all(&work);
-        fs::create_dir_all(&work).unwrap();
-        for f in &files {
-            fs::copy(f, work.join(f.file_name().unwrap())).unwrap();
+    quietly(|| {
+        for trial in 0..trials {
+            // Half the damage in the 64-byte header, where a flip is most likely to be misread.
+            let aim = if rng.below(2) == 0 { Aim::Head(64) } else { Aim::Anywhere };
+            let victim = rng.below(files.len());
+            let (name, what) = damaged_copy(&files, &work, victim, &mut rng, aim, 4);
+            let case = format!("trial {trial}: {name} {what}");
+            loaded.record(&case, &name, &expected, || read_loaded(&work), TableError::is_damage);
+            lazy.record(&case, &name, &expected, || read_lazily(&work), TableError::is_damage);
         }
-        let victim = work.join(files[rng.below(files.len())].file_name().unwrap());
-        let mut bytes = fs::read(&victim).unwrap();
-        // Half the damage in the 64-byte header, where a flip is most likely to be misread.
-        let in_header = rng.below(2) == 0;
-        let what = if rng.below(8) == 0 {
-            let keep = rng.below(bytes.len());
-            bytes.truncate(keep);
-            format!("truncated to {keep}")
-        } else {
-            let mut at = Vec::new();
-            for _ in 0..1 + rng.below(4) {
-                let i = if in_header { rng.below(64) } else { rng.below(bytes.len()) };
-                bytes[i] ^= 1 + rng.below(255) as u8;
-                at.push(i);
-            }
-            format!("bytes {at:?} flipped")
-        };
-        fs::write(&victim, &bytes).unwrap();
-        let name = victim.file_name().unwrap().to_string_lossy().into_owned();
-        for (tally, read) in [(&mut loaded, read_loaded as fn(&Path) -> _), (&mut lazy, read_lazily)] {
-            match catch_unwind(AssertUnwindSafe(|| read(&work))) {
-                Err(_) => tally.bad.push(format!("trial {trial}: {name} {what}: panic")),
-                Ok(Ok(levels)) if levels == expected => tally.identical += 1,
-                Ok(Ok(_)) => tally.bad.push(format!("trial {trial}: {name} {what}: silently different values")),
-                Ok(Err(e)) if e.to_string().contains(&name) && e.is_damage() => tally.named += 1,
-                Ok(Err(e)) => tally.bad.push(format!("trial {trial}: {name} {what}: error not naming it: {e}")),
-            }
-        }
-    }
-    std::panic::set_hook(hook);
-    for (how, t) in [("load", &loaded), ("open + probe", &lazy)] {
-        println!(
-            "{how}: {trials} trials: {} errors naming the file, {} identical, {} failures",
-            t.named,
-            t.identical,
-            t.bad.len()
-        );
-        for line in t.bad.iter().take(20) {
-            println!("  {line}");
-        }
-    }
-    assert!(loaded.bad.is_empty() && lazy.bad.is_empty());
-    assert_eq!(loaded.named + loaded.identical, trials);
+    });
+    println!("{}\n{}", loaded.report("load"), lazy.report("open + probe"));
+    loaded.assert_clean("load");
+    lazy.assert_clean("open + probe");
     fs::remove_dir_all(&clean).unwrap();
     fs::remove_dir_all(&work).unwrap();
 }
