@@ -181,6 +181,11 @@ fn export_writes_a_bundle_whose_levels_play_like_the_pipeline() {
         assert_eq!(tsvs[0], tsvs[1], "level {l} plays differently from {spec}");
     }
 
+    // A run's BEST pointer names a checkpoint wherever a checkpoint is asked for.
+    let best = format!("mcts:ckpt={},sims=2", ckpt.parent().unwrap().join("BEST").display());
+    let out = dir.join("best.tsv");
+    ok(&run(&["match", "--general", &best, "--soldiers", "random", "--games", "1", "--out", out.to_str().unwrap()]));
+
     // musashi play --opponent BUNDLE:LEVEL, the human as the soldiers resigning at once.
     let mut child = musashi()
         .args(["play", "--opponent", &format!("{}:hard", bundle.display()), "--human", "soldiers", "--color", "never"])
@@ -290,4 +295,9 @@ fn bad_configs_are_refused_with_clear_errors() {
         "/no/such/checkpoint",
     );
     assert!(!dir.join("b").exists(), "nothing is written for a failed export");
+    // A checkpoint key that names no checkpoint is reported by its key.
+    let (_, ckpt, _) = export("config-keys");
+    let general = format!("general_checkpoint={}", dir.join("runs/classic/checkpoints/gen-0015").display());
+    let main = format!("checkpoint={}", ckpt.display());
+    refused(&base, &[&main, &general, &format!("out={}", dir.join("c").display())], "general_checkpoint");
 }

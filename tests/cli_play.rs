@@ -217,3 +217,32 @@ fn a_huge_position_is_not_echoed_back() {
         &err[..200.min(err.len())]
     );
 }
+
+#[test]
+fn matches_vary_their_openings_and_take_zero_threads_as_every_core() {
+    let dir = temp_dir("openings");
+    let out = dir.join("games.tsv");
+    let o = musashi(&[
+        "match",
+        "--general",
+        "greedy",
+        "--soldiers",
+        "greedy",
+        "--games",
+        "4",
+        "--threads",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("2 random opening plies"), "{}", stdout(&o));
+    let games: Vec<String> = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').skip(5).collect::<Vec<_>>().join(" "))
+        .collect();
+    let distinct: std::collections::BTreeSet<&String> = games.iter().collect();
+    assert!(distinct.len() > 1, "four deterministic games were identical: {games:?}");
+}

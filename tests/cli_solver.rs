@@ -112,3 +112,44 @@ fn probe_errors_are_clear() {
     assert!(stderr(&o).contains("corrupt") && stderr(&o).contains("level-02.mtb"), "{}", stderr(&o));
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn damaged_tables_are_an_error_for_every_user_never_absent_tables() {
+    let dir = temp_dir("damaged");
+    assert!(solve_small(&dir).status.success());
+    // One flipped byte in the middle of a level file.
+    let level = dir.join("level-03.mtb");
+    let mut bytes = fs::read(&level).unwrap();
+    let i = bytes.len() / 2;
+    bytes[i] ^= 0x40;
+    fs::write(&level, &bytes).unwrap();
+    let tables = dir.to_str().unwrap();
+    let named = |o: &Output, who: &str| {
+        assert!(!o.status.success(), "{who} accepted damaged tables: {}", stdout(o));
+        assert!(stderr(o).contains("level-03.mtb"), "{who}: {}", stderr(o));
+    };
+    let perfect = format!("perfect:tables={tables}");
+    named(
+        &musashi(&["match", "--preset", "solved", "--general", &perfect, "--soldiers", "random", "--games", "1"]),
+        "perfect",
+    );
+    let ab = format!("alphabeta:depth=2,tables={tables}");
+    named(
+        &musashi(&["match", "--preset", "solved", "--general", &ab, "--soldiers", "random", "--games", "1"]),
+        "alphabeta",
+    );
+    let out = temp_dir("damaged-rank");
+    let rank = ["rank", "--preset", "solved", "--agents", "random,greedy", "--games", "1", "--tables", tables];
+    named(&musashi(&[&rank[..], &["--out", out.to_str().unwrap()]].concat()), "rank --tables");
+    let train = musashi(&[
+        "train",
+        "--set",
+        "rules.presets=[\"solved\"]",
+        "--set",
+        &format!("bootstrap.tablebase={tables}"),
+        "--out",
+        temp_dir("damaged-train").to_str().unwrap(),
+    ]);
+    named(&train, "bootstrap.tablebase");
+    assert!(stderr(&train).contains("bootstrap.tablebase"), "{}", stderr(&train));
+}
