@@ -106,7 +106,10 @@ fn a_tiny_run_fills_its_directory_and_resumes_without_repeating() {
     let config = write_config(&dir, TINY);
     let out = dir.join("run");
     let o = train(&config, &out, &[]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let log = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{log}");
+    // The log says what its numbers are.
+    assert!(log.contains("generation 1: against random (on the 33-point board): "), "{log}");
     for f in ["config.resolved.toml", "run.json", "metrics.jsonl", "DONE", "checkpoints/LATEST", "checkpoints/BEST"] {
         assert!(out.join(f).exists(), "{f} missing");
     }

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-const CRATES: [&str; 13] = [
+const CRATES: [&str; 15] = [
     "game",
     "encoding",
     "search",
@@ -19,6 +19,8 @@ const CRATES: [&str; 13] = [
     "agents",
     "export",
     "config",
+    "plot",
+    "testkit",
 ];
 
 fn root() -> &'static Path {
