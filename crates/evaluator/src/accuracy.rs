@@ -193,22 +193,25 @@ mod tests {
         }
     }
 
+    /// A game of these moves that the General won by resignation (the outcome is not measured).
+    fn resigned_game(rules: Ruleset, moves: &[&str]) -> GameRecord {
+        GameRecord {
+            index: 0,
+            seed: 0,
+            opening_plies: 0,
+            moves: moves.iter().map(|m| Move::parse(rules.board, m).unwrap()).collect(),
+            outcome: Outcome { winner: Side::General, reason: EndReason::Resignation },
+            adjudicated: false,
+        }
+    }
+
     #[test]
     fn counts_kept_moves_and_blunders() {
         let rules = Preset::NoSetchin.ruleset();
         // c3-c2: the General cannot reach the top row from c3 (lost for it: any move keeps the
         // result). c1-b2: the General is off the top row (won for the soldiers), and stays off
         // (kept). c2-d2: from c2 the General could step to c1 (won) but does not (a blunder).
-        let moves: Vec<Move> =
-            ["c3-c2", "c1-b2", "c2-d2"].iter().map(|m| Move::parse(rules.board, m).unwrap()).collect();
-        let record = GameRecord {
-            index: 0,
-            seed: 0,
-            opening_plies: 0,
-            moves,
-            outcome: Outcome { winner: Side::General, reason: EndReason::Resignation },
-            adjudicated: false,
-        };
+        let record = resigned_game(rules, &["c3-c2", "c1-b2", "c2-d2"]);
         let mut a = Accuracy::default();
         a.add_game(&TopRow, rules, &record, &[Side::General, Side::Soldiers]);
         let t = a.total();
@@ -248,15 +251,7 @@ mod tests {
     fn counts_the_moves_that_keep_the_exact_distance() {
         let rules = Preset::NoSetchin.ruleset();
         let play = |moves: &[&str]| {
-            let moves: Vec<Move> = moves.iter().map(|m| Move::parse(rules.board, m).unwrap()).collect();
-            let record = GameRecord {
-                index: 0,
-                seed: 0,
-                opening_plies: 0,
-                moves,
-                outcome: Outcome { winner: Side::General, reason: EndReason::Resignation },
-                adjudicated: false,
-            };
+            let record = resigned_game(rules, moves);
             let mut a = Accuracy::default();
             a.add_game(&Distances, rules, &record, &[Side::General, Side::Soldiers]);
             a
