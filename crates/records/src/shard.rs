@@ -458,15 +458,6 @@ mod tests {
         out
     }
 
-    /// splitmix64.
-    fn next(state: &mut u64) -> u64 {
-        *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = *state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
     #[test]
     fn below_the_checksum_decoder_panics_are_caught_and_named() {
         let records = sample();
@@ -474,14 +465,14 @@ mod tests {
         let path = Path::new("sp0001-main-s00000.positions.parquet");
         assert_eq!(positions_from(path, clean.clone()).unwrap(), records);
         let (mut caught, mut refused, mut identical, mut different) = (0, 0, 0, 0);
-        let mut state = 17;
+        let mut rng = musashi_testkit::Rng(17);
         let hook = std::panic::take_hook();
         std::panic::set_hook(Box::new(|_| {}));
         for _ in 0..400 {
             let mut bytes = clean.clone();
-            for _ in 0..1 + next(&mut state) % 4 {
-                let i = (next(&mut state) % bytes.len() as u64) as usize;
-                bytes[i] ^= 1 + (next(&mut state) % 255) as u8;
+            for _ in 0..1 + rng.below(4) {
+                let i = rng.below(bytes.len());
+                bytes[i] ^= 1 + rng.below(255) as u8;
             }
             // A panic escaping here fails the test.
             match positions_from(path, bytes) {
