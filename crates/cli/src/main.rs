@@ -3,10 +3,10 @@
 
 mod commands;
 mod draw;
+mod match_flags;
 mod progress;
 mod rules_args;
 mod solve_report;
-mod threads;
 mod train_bars;
 
 use clap::{Parser, Subcommand};

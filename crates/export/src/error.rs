@@ -8,8 +8,8 @@ pub enum ExportError {
     /// The configuration file or an override.
     #[error(transparent)]
     Config(#[from] musashi_config::ConfigError),
-    /// The bundle folder exists and may not be replaced.
-    #[error("{} exists: pass --force to replace it", .0.display())]
+    /// The bundle folder exists and the export was not asked to replace it.
+    #[error("{} exists (an export replaces a bundle only when forced)", .0.display())]
     Exists(PathBuf),
     /// An agent of the configuration (the key or candidate names it).
     #[error("{what}: {source}")]

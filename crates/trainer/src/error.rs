@@ -54,9 +54,6 @@ pub enum TrainError {
     /// The network device or the optimizer.
     #[error(transparent)]
     Network(#[from] musashi_net::NetError),
-    /// A rating fit of the gate or the evaluation.
-    #[error(transparent)]
-    Ratings(#[from] musashi_evaluator::RatingError),
 }
 
 impl TrainError {

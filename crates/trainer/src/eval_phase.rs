@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 /// Scores of the candidate against one opponent under one ruleset.
 #[derive(Debug, Clone)]
-pub struct Scores {
+pub(crate) struct Scores {
     /// The opponent's name.
     pub opponent: String,
     /// The ruleset.
@@ -28,7 +28,7 @@ pub struct Scores {
 
 impl Scores {
     /// The mean of both sides' scores.
-    pub fn mean(&self) -> f64 {
+    pub(crate) fn mean(&self) -> f64 {
         (self.as_general + self.as_soldiers) / 2.0
     }
 }

@@ -56,7 +56,6 @@ pub use augment::augment;
 pub use batch::build_batch;
 pub use config::{LrSchedule, TrainerConfig};
 pub use error::TrainError;
-pub use eval_phase::Scores;
 pub use job::{BootstrapSection, EvalSection, GateSection, Job, RulesSection, RunSection, SelfplaySection, Workers};
 pub use job_file::{QUICK, QUICK_NAME, job_from_text, load_job, load_recorded, resolved_toml};
 pub use metrics::{Event, Logged, Metrics, read_events};

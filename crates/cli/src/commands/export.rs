@@ -1,8 +1,8 @@
 //! `musashi export --config configs/export.toml`: calibrates Easy, Normal and Hard for each
 //! preset and side and writes the bundle (`musashi_export::export`, `docs/export.md`).
 
-use anyhow::Result;
-use musashi_export::{export, load_config};
+use anyhow::{Result, bail};
+use musashi_export::{ExportError, export, load_config};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -20,7 +20,10 @@ pub(crate) struct Args {
 
 pub(crate) fn run(a: Args) -> Result<()> {
     let config = load_config(&a.config, &a.set)?;
-    let report = export(&config, a.force, &|line| eprintln!("{line}"))?;
+    let report = match export(&config, a.force, &|line| eprintln!("{line}")) {
+        Err(e @ ExportError::Exists(_)) => bail!("{e}: pass --force to replace it"),
+        result => result?,
+    };
     print!("{}", report.calibration);
     Ok(())
 }

@@ -1,8 +1,8 @@
 //! `musashi match`: N games between two agents, in parallel; results on stdout, one line per
 //! game in a file. The last line on stdout is exactly `result: general W, soldiers L`.
 
+use crate::match_flags::match_config;
 use crate::rules_args::RulesArgs;
-use crate::threads::match_config;
 use anyhow::{Context, Result, bail};
 use musashi_agents::AgentRecipe;
 use musashi_evaluator::{GameRecord, MatchConfig, Summary, play_match_with};

@@ -3,8 +3,8 @@
 //! report into `--out`: `ranking.md`, `ranking.csv`, `games.tsv` and, for a run,
 //! `elo_by_generation.png`.
 
+use crate::match_flags::match_config;
 use crate::rules_args::RulesArgs;
-use crate::threads::match_config;
 use anyhow::{Context, Result, bail};
 use musashi_agents::{AgentRecipe, Model, TableOracle, load_tables, split_specs};
 use musashi_config::write_atomic;
