@@ -34,6 +34,7 @@ checkpoint_every = 2
 games = 2
 sims = 2
 anchor = "random"
+every = 1
 "#;
 
 fn musashi() -> Command {

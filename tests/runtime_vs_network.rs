@@ -11,12 +11,17 @@ fn the_runtime_network_computes_what_burn_computes() {
     use musashi_runtime::Mlp;
     let device = DeviceKind::Cpu.device().unwrap();
     for (seed, config) in [
-        (1, ModelConfig { hidden: 16, blocks: 1, value_hidden: 8 }),
-        (2, ModelConfig { hidden: 24, blocks: 2, value_hidden: 4 }),
-        (3, ModelConfig { hidden: 8, blocks: 0, value_hidden: 2 }),
+        (1, ModelConfig { hidden: 16, blocks: 1, value_hidden: 8, moves_left_hidden: 8 }),
+        (2, ModelConfig { hidden: 24, blocks: 2, value_hidden: 4, moves_left_hidden: 0 }),
+        (3, ModelConfig { hidden: 8, blocks: 0, value_hidden: 2, moves_left_hidden: 3 }),
     ] {
         let net = Network::init(config, &device, seed);
-        let arch = Architecture { hidden: config.hidden, blocks: config.blocks, value_hidden: config.value_hidden };
+        let arch = Architecture {
+            hidden: config.hidden,
+            blocks: config.blocks,
+            value_hidden: config.value_hidden,
+            moves_left_hidden: config.moves_left_hidden,
+        };
         let mlp = Mlp::from_safetensors(&weights_bytes(&net).unwrap(), arch).unwrap();
         // States from a few games: both boards, both sides to move, captures.
         let mut states = Vec::new();
@@ -37,14 +42,21 @@ fn the_runtime_network_computes_what_burn_computes() {
         net.predict(&features, &mut pred);
         let mut logits = Vec::new();
         for (i, row) in features.chunks_exact(musashi_net::NUM_FEATURES).enumerate() {
-            let v = mlp.forward(row, &mut logits);
+            let out = mlp.forward(row, &mut logits);
+            let v = out.value;
             assert!((v - pred.values[i]).abs() < 1e-5, "value {v} vs {}", pred.values[i]);
+            assert_eq!(out.plies.is_some(), config.moves_left_hidden > 0);
+            if let Some(p) = out.plies {
+                assert!(p >= 0.0 && (p - pred.plies[i]).abs() < 1e-3, "plies {p} vs {}", pred.plies[i]);
+            }
             let want = &pred.logits[i * logits.len()..(i + 1) * logits.len()];
             let worst = logits.iter().zip(want).map(|(a, b)| (a - b).abs()).fold(0.0f32, f32::max);
             assert!(worst < 1e-4, "logits differ by {worst}");
         }
-        // Another shape is refused.
+        // Another shape is refused, and so is a missing or an extra moves-left head.
         let wrong = Architecture { hidden: config.hidden + 1, ..arch };
         assert!(Mlp::from_safetensors(&weights_bytes(&net).unwrap(), wrong).unwrap_err().contains("shape"));
+        let other_head = Architecture { moves_left_hidden: if arch.moves_left_hidden > 0 { 0 } else { 5 }, ..arch };
+        assert!(Mlp::from_safetensors(&weights_bytes(&net).unwrap(), other_head).is_err());
     }
 }

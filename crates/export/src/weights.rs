@@ -33,6 +33,7 @@ impl WeightSet {
             hidden: meta.model.hidden,
             blocks: meta.model.blocks,
             value_hidden: meta.model.value_hidden,
+            moves_left_hidden: meta.model.moves_left_hidden,
         };
         match self.shape {
             None => self.shape = Some(arch),

@@ -20,8 +20,11 @@ use std::path::{Path, PathBuf};
 
 /// The checkpoint format this build writes. 2 added `meta_sha256`, the SHA-256 of the metadata
 /// itself; format 1 checkpoints (without it) are still read, their weights and training state
-/// checked as before but their metadata unchecked.
-pub const CHECKPOINT_FORMAT_VERSION: u32 = 2;
+/// checked as before but their metadata unchecked. 3 added the model's `moves_left_hidden`
+/// (written only when not 0); a model without it has no moves-left head.
+pub const CHECKPOINT_FORMAT_VERSION: u32 = 3;
+/// The oldest format that records `meta_sha256`.
+const DIGEST_FORMAT_VERSION: u32 = 2;
 /// The oldest checkpoint format this build reads.
 const OLDEST_FORMAT_VERSION: u32 = 1;
 /// The key in `meta.json` holding the SHA-256 of the rest of the metadata.
@@ -161,11 +164,13 @@ pub fn read_meta(dir: &Path) -> Result<CheckpointMeta, NetError> {
     let object = value.as_object_mut().ok_or_else(|| bad("not a JSON object".into()))?;
     let version = object.get("format_version").and_then(|v| v.as_u64());
     let recorded = match version {
-        Some(v) if v == CHECKPOINT_FORMAT_VERSION as u64 => match object.remove(META_SHA256) {
-            Some(serde_json::Value::String(s)) => Some(s),
-            _ => return Err(bad(format!("format version {v} but no {META_SHA256} string (damaged?)"))),
-        },
-        Some(v) if (OLDEST_FORMAT_VERSION as u64..CHECKPOINT_FORMAT_VERSION as u64).contains(&v) => None,
+        Some(v) if (DIGEST_FORMAT_VERSION as u64..=CHECKPOINT_FORMAT_VERSION as u64).contains(&v) => {
+            match object.remove(META_SHA256) {
+                Some(serde_json::Value::String(s)) => Some(s),
+                _ => return Err(bad(format!("format version {v} but no {META_SHA256} string (damaged?)"))),
+            }
+        }
+        Some(v) if (OLDEST_FORMAT_VERSION as u64..DIGEST_FORMAT_VERSION as u64).contains(&v) => None,
         Some(v) => {
             return Err(bad(format!(
                 "format version {v}, this build reads versions {OLDEST_FORMAT_VERSION} to {CHECKPOINT_FORMAT_VERSION}"
@@ -173,6 +178,11 @@ pub fn read_meta(dir: &Path) -> Result<CheckpointMeta, NetError> {
         }
         None => return Err(bad("no format_version (damaged?)".into())),
     };
+    // A model recorded without `moves_left_hidden` has no moves-left head (the field is left
+    // out when 0, and formats before 3 did not know it).
+    if let Some(serde_json::Value::Object(model)) = object.get_mut("model") {
+        model.entry("moves_left_hidden").or_insert(serde_json::Value::from(0));
+    }
     let meta: CheckpointMeta =
         serde_json::from_value(value).map_err(|e| bad(format!("bad metadata (damaged?): {e}")))?;
     if let Some(recorded) = recorded {

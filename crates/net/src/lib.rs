@@ -5,14 +5,14 @@ pub mod encoding;
 mod model;
 
 pub use encoding::{ENCODING_VERSION, NUM_FEATURES, encode, encode_batch};
-pub use model::{ModelConfig, PolicyValueNet};
+pub use model::{Heads, ModelConfig, PLIES_SCALE, PolicyValueNet};
 mod network;
 mod training;
 
 pub use burn::tensor::Device;
 pub use error::NetError;
 pub use network::{DeviceKind, Network, Prediction};
-pub use training::{Learner, Losses, OptimizerKind, TrainBatch, TrainingState};
+pub use training::{Learner, LossWeights, Losses, OptimizerKind, TrainBatch, TrainingState};
 mod checkpoint;
 mod error;
 

@@ -2,7 +2,7 @@
 
 use crate::NetError;
 use crate::encoding::NUM_FEATURES;
-use crate::model::{ModelConfig, PolicyValueNet};
+use crate::model::{ModelConfig, PLIES_SCALE, PolicyValueNet};
 use burn::prelude::*;
 use burn::tensor::TensorData;
 use musashi_game::NUM_ACTIONS;
@@ -50,13 +50,15 @@ pub struct Network {
     device: Device,
 }
 
-/// The outputs for a batch: `logits[i * NUM_ACTIONS + a]` and `values[i]`.
+/// The outputs for a batch: `logits[i * NUM_ACTIONS + a]`, `values[i]` and `plies[i]`.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct Prediction {
     /// Policy logits over the action space, row-major.
     pub logits: Vec<f32>,
     /// Values in [-1, 1] for the side to move.
     pub values: Vec<f32>,
+    /// Predicted plies to the end of the game; empty when the model has no moves-left head.
+    pub plies: Vec<f32>,
 }
 
 impl Network {
@@ -99,13 +101,17 @@ impl Network {
         let batch = features.len() / NUM_FEATURES;
         out.logits.clear();
         out.values.clear();
+        out.plies.clear();
         if batch == 0 {
             return;
         }
         let input = Tensor::<2>::from_data(TensorData::new(features.to_vec(), [batch, NUM_FEATURES]), &self.device);
-        let (logits, values) = self.model.forward(input);
-        out.logits.extend(logits.into_data().try_into_vec::<f32>().expect("f32 logits"));
-        out.values.extend(values.into_data().try_into_vec::<f32>().expect("f32 values"));
+        let heads = self.model.forward(input);
+        out.logits.extend(heads.logits.into_data().try_into_vec::<f32>().expect("f32 logits"));
+        out.values.extend(heads.value.into_data().try_into_vec::<f32>().expect("f32 values"));
+        if let Some(m) = heads.moves_left {
+            out.plies.extend(m.into_data().try_into_vec::<f32>().expect("f32 plies").iter().map(|x| x * PLIES_SCALE));
+        }
         debug_assert_eq!(out.logits.len(), batch * NUM_ACTIONS);
     }
 }

@@ -1,9 +1,9 @@
-//! Training steps: the loss (policy cross-entropy against search targets + value MSE) and the
-//! optimizer. The trainer crate feeds plain arrays; Burn stays inside this crate.
+//! Training steps: the loss (policy cross-entropy against search targets + value MSE + the
+//! moves-left head's MSE on plies to the end, scaled) and the optimizer. The trainer crate feeds plain arrays; Burn stays inside this crate.
 
 use crate::NetError;
 use crate::encoding::NUM_FEATURES;
-use crate::model::{ModelConfig, PolicyValueNet};
+use crate::model::{ModelConfig, PLIES_SCALE, PolicyValueNet};
 use crate::network::Network;
 use burn::optim::{
     AdamConfig, AdamWConfig, GradientsParams, ModuleOptimizer, SgdConfig, decay::WeightDecayConfig,
@@ -55,6 +55,8 @@ pub struct TrainBatch {
     pub value: Vec<f32>,
     /// `batch` weights of the policy loss (0 for positions without a full search).
     pub policy_weight: Vec<f32>,
+    /// `batch` plies from each position to the end of its game (the moves-left target).
+    pub plies: Vec<f32>,
 }
 
 impl TrainBatch {
@@ -76,8 +78,20 @@ pub struct Losses {
     pub policy: f32,
     /// Value mean squared error.
     pub value: f32,
-    /// The optimised total: policy + value_weight × value.
+    /// Moves-left mean squared error, in units of `PLIES_SCALE` plies (0 without the head).
+    #[serde(default)]
+    pub moves_left: f32,
+    /// The optimised total: policy + value_weight × value + moves_left_weight × moves_left.
     pub total: f32,
+}
+
+/// How much each head's loss counts against the policy's.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LossWeights {
+    /// Weight of the value loss.
+    pub value: f32,
+    /// Weight of the moves-left loss (ignored without the head).
+    pub moves_left: f32,
 }
 
 /// A model being trained with its optimizer state.
@@ -89,7 +103,7 @@ pub struct Learner {
     device: Device,
     /// The same device without autodiff, for inference copies.
     base: Device,
-    value_weight: f32,
+    weights: LossWeights,
 }
 
 impl std::fmt::Debug for Learner {
@@ -100,7 +114,7 @@ impl std::fmt::Debug for Learner {
 
 impl Learner {
     /// Starts training `network`'s weights with a fresh optimizer.
-    pub fn new(network: &Network, kind: OptimizerKind, weight_decay: f32, value_weight: f32) -> Learner {
+    pub fn new(network: &Network, kind: OptimizerKind, weight_decay: f32, weights: LossWeights) -> Learner {
         let device = network.device().clone().autodiff();
         let model = network.model().clone().to_device(&device).train();
         let decay = (weight_decay > 0.0).then(|| WeightDecayConfig::new(weight_decay));
@@ -112,7 +126,7 @@ impl Learner {
                 .with_weight_decay(decay)
                 .init(),
         };
-        Learner { model, optim, config: network.config(), device, base: network.device().clone(), value_weight }
+        Learner { model, optim, config: network.config(), device, base: network.device().clone(), weights }
     }
 
     /// One optimizer step on `batch` with learning rate `lr`.
@@ -126,11 +140,11 @@ impl Learner {
     /// The losses on `batch` without changing anything.
     pub fn evaluate(&self, batch: &TrainBatch) -> Losses {
         let plain = self.model.valid();
-        loss_of(&plain, batch, self.value_weight, &self.base).1
+        loss_of(&plain, batch, self.weights, &self.base).1
     }
 
     fn loss(&self, batch: &TrainBatch) -> (Tensor<1>, Losses) {
-        loss_of(&self.model, batch, self.value_weight, &self.device)
+        loss_of(&self.model, batch, self.weights, &self.device)
     }
 
     /// An inference copy of the current weights.
@@ -152,11 +166,11 @@ impl Learner {
         network: &Network,
         kind: OptimizerKind,
         weight_decay: f32,
-        value_weight: f32,
+        weights: LossWeights,
         state: TrainingState,
     ) -> Result<Learner, NetError> {
         let fail = |what, e: &dyn std::fmt::Debug| NetError::Restore { what, message: format!("{e:?}") };
-        let mut learner = Learner::new(network, kind, weight_decay, value_weight);
+        let mut learner = Learner::new(network, kind, weight_decay, weights);
         let record =
             ModuleRecord::from_bytes(Bytes::from_bytes_vec(state.model)).map_err(|e| fail("the model state", &e))?;
         let model = learner.config.init(&learner.device);
@@ -178,14 +192,15 @@ pub struct TrainingState {
     pub optimizer: Vec<u8>,
 }
 
-fn loss_of(model: &PolicyValueNet, b: &TrainBatch, value_weight: f32, device: &Device) -> (Tensor<1>, Losses) {
+fn loss_of(model: &PolicyValueNet, b: &TrainBatch, weights: LossWeights, device: &Device) -> (Tensor<1>, Losses) {
     let n = b.len();
     assert!(n > 0, "empty batch");
     assert_eq!(b.features.len(), n * NUM_FEATURES);
     assert_eq!(b.policy.len(), n * NUM_ACTIONS);
     assert_eq!(b.legal.len(), n * NUM_ACTIONS);
     let t2 = |v: &[f32], cols: usize| Tensor::<2>::from_data(TensorData::new(v.to_vec(), [n, cols]), device);
-    let (logits, value) = model.forward(t2(&b.features, NUM_FEATURES));
+    let heads = model.forward(t2(&b.features, NUM_FEATURES));
+    let (logits, value) = (heads.logits, heads.value);
     // Illegal actions get a large negative logit, so the softmax is over legal moves only.
     let masked = logits + (t2(&b.legal, NUM_ACTIONS) - 1.0) * 1.0e4;
     let logp = log_softmax(masked, 1);
@@ -196,8 +211,17 @@ fn loss_of(model: &PolicyValueNet, b: &TrainBatch, value_weight: f32, device: &D
     let target = Tensor::<1>::from_data(TensorData::new(b.value.clone(), [n]), device);
     let diff = value.reshape([n]) - target;
     let value_loss = (diff.clone() * diff).mean();
-    let total = policy.clone() + value_loss.clone() * value_weight;
+    let mut total = policy.clone() + value_loss.clone() * weights.value;
     let scalar = |t: &Tensor<1>| t.clone().into_data().try_into_vec::<f32>().expect("f32")[0];
-    let losses = Losses { policy: scalar(&policy), value: scalar(&value_loss), total: scalar(&total) };
+    let mut moves_left = 0.0;
+    if let Some(m) = heads.moves_left {
+        assert_eq!(b.plies.len(), n, "a moves-left target per position");
+        let scaled: Vec<f32> = b.plies.iter().map(|p| p / PLIES_SCALE).collect();
+        let d = m.reshape([n]) - Tensor::<1>::from_data(TensorData::new(scaled, [n]), device);
+        let loss = (d.clone() * d).mean();
+        moves_left = scalar(&loss);
+        total = total + loss * weights.moves_left;
+    }
+    let losses = Losses { policy: scalar(&policy), value: scalar(&value_loss), moves_left, total: scalar(&total) };
     (total, losses)
 }

@@ -8,6 +8,8 @@ use musashi_testkit::{Aim, Rng, Tally, damaged_copy, quietly};
 use std::fs;
 use std::path::{Path, PathBuf};
 
+const W: LossWeights = LossWeights { value: 1.0, moves_left: 1.0 };
+
 type Loaded = (CheckpointMeta, Vec<u8>, Option<TrainingState>);
 
 /// What a resumed run reads from a checkpoint.
@@ -20,9 +22,9 @@ fn load(dir: &Path, device: &Device) -> Result<Loaded, NetError> {
 #[test]
 fn damaged_checkpoints_are_named_errors_never_panics_or_silent_changes() {
     let device = DeviceKind::Cpu.device().unwrap();
-    let config = ModelConfig { hidden: 16, blocks: 1, value_hidden: 8 };
+    let config = ModelConfig { hidden: 16, blocks: 1, value_hidden: 8, moves_left_hidden: 0 };
     let net = Network::init(config, &device, 3);
-    let learner = Learner::new(&net, OptimizerKind::AdamW, 1e-4, 1.0);
+    let learner = Learner::new(&net, OptimizerKind::AdamW, 1e-4, W);
     let root = std::env::temp_dir().join(format!("musashi-ckpt-damage-{}", std::process::id()));
     let _ = fs::remove_dir_all(&root);
     fs::create_dir_all(&root).unwrap();

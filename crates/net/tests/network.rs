@@ -3,8 +3,10 @@
 use musashi_game::{Game, NUM_ACTIONS, Preset};
 use musashi_net::*;
 
+const W: LossWeights = LossWeights { value: 1.0, moves_left: 1.0 };
+
 fn tiny() -> ModelConfig {
-    ModelConfig { hidden: 32, blocks: 1, value_hidden: 16 }
+    ModelConfig { hidden: 32, blocks: 1, value_hidden: 16, moves_left_hidden: 16 }
 }
 
 fn batch() -> TrainBatch {
@@ -25,6 +27,7 @@ fn batch() -> TrainBatch {
         b.legal.extend(mask);
         b.value.push(if i % 2 == 0 { 0.8 } else { -0.6 });
         b.policy_weight.push(1.0);
+        b.plies.push(20.0 + 30.0 * i as f32);
     }
     b
 }
@@ -33,28 +36,31 @@ fn batch() -> TrainBatch {
 fn loss_falls_on_a_fixed_batch() {
     let device = DeviceKind::Cpu.device().unwrap();
     let net = Network::init(tiny(), &device, 1);
-    let mut learner = Learner::new(&net, OptimizerKind::Adam, 1e-4, 1.0);
+    let mut learner = Learner::new(&net, OptimizerKind::Adam, 1e-4, W);
     let b = batch();
     let before = learner.evaluate(&b);
-    for _ in 0..60 {
+    for _ in 0..120 {
         learner.step(&b, 3e-3);
     }
     let after = learner.evaluate(&b);
     assert!(after.policy < before.policy * 0.5, "{before:?} -> {after:?}");
     assert!(after.value < before.value * 0.5, "{before:?} -> {after:?}");
+    assert!(before.moves_left > 0.0 && after.moves_left < before.moves_left * 0.5, "{before:?} -> {after:?}");
     // The inference copy carries the trained weights.
     let trained = learner.network();
     let mut p = Prediction::default();
     trained.predict(&b.features, &mut p);
     assert_eq!(p.logits.len(), 4 * NUM_ACTIONS);
     assert!((p.values[0] - 0.8).abs() < 0.3, "{:?}", p.values);
+    assert_eq!(p.plies.len(), 4);
+    assert!((p.plies[3] - 110.0).abs() < 30.0, "plies {:?} for targets 20, 50, 80, 110", p.plies);
 }
 
 #[test]
 fn checkpoints_round_trip_and_refuse_corruption() {
     let device = DeviceKind::Cpu.device().unwrap();
     let net = Network::init(tiny(), &device, 7);
-    let learner = Learner::new(&net, OptimizerKind::AdamW, 1e-4, 1.0);
+    let learner = Learner::new(&net, OptimizerKind::AdamW, 1e-4, W);
     let dir = std::env::temp_dir().join(format!("musashi-ckpt-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -82,7 +88,7 @@ fn checkpoints_round_trip_and_refuse_corruption() {
     assert_eq!(p, q, "identical outputs after a round trip");
     let state = load_training_state(&ck).unwrap().expect("saved with its training state");
     assert_eq!(state, learner.state().unwrap());
-    Learner::resume(&loaded, OptimizerKind::AdamW, 1e-4, 1.0, state).unwrap();
+    Learner::resume(&loaded, OptimizerKind::AdamW, 1e-4, W, state).unwrap();
 
     // A flipped byte in the weights is detected.
     let w = ck.join("weights.safetensors");
@@ -137,19 +143,19 @@ fn resuming_from_a_saved_state_continues_exactly() {
     let h = |n: &Network| sha256_hex(&weights_bytes(n).unwrap());
     assert_eq!(h(&net), h(&net.clone()), "serialising weights is deterministic");
     // Straight through: 10 steps.
-    let mut straight = Learner::new(&net, OptimizerKind::Adam, 1e-4, 1.0);
+    let mut straight = Learner::new(&net, OptimizerKind::Adam, 1e-4, W);
     for _ in 0..10 {
         straight.step(&b, 1e-2);
     }
     // 5 steps, save, resume from the saved state in a fresh learner, 5 more.
-    let mut first = Learner::new(&net, OptimizerKind::Adam, 1e-4, 1.0);
+    let mut first = Learner::new(&net, OptimizerKind::Adam, 1e-4, W);
     for _ in 0..5 {
         first.step(&b, 1e-2);
     }
     let state = first.state().unwrap();
     let weights = weights_bytes(&first.network()).unwrap();
     let reloaded = network_from_bytes(weights, tiny(), &device).unwrap();
-    let mut second = Learner::resume(&reloaded, OptimizerKind::Adam, 1e-4, 1.0, state.clone()).unwrap();
+    let mut second = Learner::resume(&reloaded, OptimizerKind::Adam, 1e-4, W, state.clone()).unwrap();
     for _ in 0..5 {
         second.step(&b, 1e-2);
     }
@@ -159,7 +165,7 @@ fn resuming_from_a_saved_state_continues_exactly() {
         "the optimizer state (Adam's moments) carried over exactly"
     );
     // Without the optimizer state the result differs: the test can tell.
-    let mut fresh = Learner::new(&reloaded, OptimizerKind::Adam, 1e-4, 1.0);
+    let mut fresh = Learner::new(&reloaded, OptimizerKind::Adam, 1e-4, W);
     for _ in 0..5 {
         fresh.step(&b, 1e-2);
     }

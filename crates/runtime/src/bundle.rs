@@ -433,7 +433,7 @@ mod tests {
     use musashi_game::Preset;
 
     fn manifest(settings: PlaySettings, measured: f64) -> Manifest {
-        let shape = Architecture { hidden: 8, blocks: 1, value_hidden: 4 };
+        let shape = Architecture { hidden: 8, blocks: 1, value_hidden: 4, moves_left_hidden: 0 };
         Manifest {
             format_version: BUNDLE_FORMAT_VERSION,
             name: "classic".into(),

@@ -8,12 +8,13 @@
 //! x = relu(x)
 //! logits = policy(x)                       // NUM_ACTIONS
 //! value  = tanh(value_out(relu(value_hidden(x))))
+//! plies  = 100 · softplus(moves_left.out(relu(moves_left.hidden(x))))   // when the head exists
 //! ```
 
 use crate::safetensors::{Tensor, parse};
 use musashi_encoding::{NUM_FEATURES, encode};
 use musashi_game::{NUM_ACTIONS, Snapshot};
-use musashi_search::Evaluator;
+use musashi_search::{Evaluations, Evaluator};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -30,6 +31,25 @@ pub struct Architecture {
     pub blocks: usize,
     /// Width of the value head's hidden layer.
     pub value_hidden: usize,
+    /// Width of the moves-left head's hidden layer (0 or absent = no moves-left head).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub moves_left_hidden: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// The moves-left head predicts plies to the end divided by this (`musashi-net`'s scale).
+pub const PLIES_SCALE: f32 = 100.0;
+
+/// One state's outputs besides the logits.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Outputs {
+    /// The value for the side to move, in [-1, 1].
+    pub value: f32,
+    /// Predicted plies to the end, when the network has a moves-left head.
+    pub plies: Option<f32>,
 }
 
 #[derive(Clone, Debug)]
@@ -75,12 +95,18 @@ pub struct Mlp {
     policy: Linear,
     value_hidden: Linear,
     value_out: Linear,
+    moves_left: Option<(Linear, Linear)>,
 }
 
 fn relu(x: &mut [f32]) {
     for v in x {
         *v = v.max(0.0);
     }
+}
+
+/// ln(1 + e^x), as Burn computes it with beta 1 (large x: x itself).
+fn softplus(x: f32) -> f32 {
+    if x > 20.0 { x } else { x.exp().ln_1p() }
 }
 
 fn layer_norm(x: &[f32], gamma: &[f32], beta: &[f32], out: &mut Vec<f32>) {
@@ -123,6 +149,10 @@ impl Mlp {
         let policy = linear("policy", a.hidden, NUM_ACTIONS)?;
         let value_hidden = linear("value_hidden", a.hidden, a.value_hidden)?;
         let value_out = linear("value_out", a.value_hidden, 1)?;
+        let moves_left = match a.moves_left_hidden {
+            0 => None,
+            h => Some((linear("moves_left.hidden", a.hidden, h)?, linear("moves_left.out", h, 1)?)),
+        };
         for (b, block) in blocks.iter_mut().enumerate() {
             block.gamma = take(&format!("blocks.{b}.norm.gamma"), &[a.hidden])?;
             block.beta = take(&format!("blocks.{b}.norm.beta"), &[a.hidden])?;
@@ -130,7 +160,7 @@ impl Mlp {
         if let Some(extra) = tensors.keys().next() {
             return Err(format!("weights have a tensor the architecture does not: {extra}"));
         }
-        Ok(Mlp { architecture, input, blocks, policy, value_hidden, value_out })
+        Ok(Mlp { architecture, input, blocks, policy, value_hidden, value_out, moves_left })
     }
 
     /// The shape.
@@ -139,8 +169,8 @@ impl Mlp {
     }
 
     /// Runs one encoded state: writes `NUM_ACTIONS` logits and returns the value for the side
-    /// to move, in [-1, 1].
-    pub fn forward(&self, features: &[f32], logits: &mut Vec<f32>) -> f32 {
+    /// to move and, with a moves-left head, the plies to the end.
+    pub fn forward(&self, features: &[f32], logits: &mut Vec<f32>) -> Outputs {
         assert_eq!(features.len(), NUM_FEATURES, "features of the wrong length");
         let (mut x, mut a, mut b) = (Vec::new(), Vec::new(), Vec::new());
         self.input.forward(features, &mut x);
@@ -159,7 +189,14 @@ impl Mlp {
         self.value_hidden.forward(&x, &mut a);
         relu(&mut a);
         self.value_out.forward(&a, &mut b);
-        b[0].tanh()
+        let value = b[0].tanh();
+        let plies = self.moves_left.as_ref().map(|(hidden, out)| {
+            hidden.forward(&x, &mut a);
+            relu(&mut a);
+            out.forward(&a, &mut b);
+            PLIES_SCALE * softplus(b[0])
+        });
+        Outputs { value, plies }
     }
 }
 
@@ -179,13 +216,14 @@ impl MlpEvaluator {
 }
 
 impl Evaluator for MlpEvaluator {
-    fn evaluate(&mut self, batch: &[Snapshot], logits: &mut Vec<f32>, values: &mut Vec<f32>) {
-        logits.clear();
-        values.clear();
+    fn evaluate(&mut self, batch: &[Snapshot], out: &mut Evaluations) {
+        out.clear();
         for s in batch {
             encode(s, &mut self.features);
-            values.push(self.mlp.forward(&self.features, &mut self.row));
-            logits.extend_from_slice(&self.row);
+            let o = self.mlp.forward(&self.features, &mut self.row);
+            out.values.push(o.value);
+            out.plies.extend(o.plies);
+            out.logits.extend_from_slice(&self.row);
         }
     }
 }

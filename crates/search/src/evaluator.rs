@@ -3,14 +3,43 @@
 use crate::alphabeta::{Weights, evaluate};
 use musashi_game::{NUM_ACTIONS, Snapshot};
 
+/// An evaluator's answers for a batch of states.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Evaluations {
+    /// `NUM_ACTIONS` policy logits per state, row-major (values at illegal actions are ignored).
+    pub logits: Vec<f32>,
+    /// One value in [-1, 1] per state, for its side to move.
+    pub values: Vec<f32>,
+    /// Predicted plies to the end of the game per state; empty when the evaluator does not
+    /// predict them (no moves-left head).
+    pub plies: Vec<f32>,
+}
+
+impl Evaluations {
+    /// Empties every vector (an evaluator calls this first).
+    pub fn clear(&mut self) {
+        self.logits.clear();
+        self.values.clear();
+        self.plies.clear();
+    }
+
+    /// State `i`'s logits.
+    pub fn logits_of(&self, i: usize) -> &[f32] {
+        &self.logits[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS]
+    }
+
+    /// State `i`'s predicted plies to the end, if the evaluator predicts them.
+    pub fn plies_of(&self, i: usize) -> Option<f32> {
+        self.plies.get(i).copied()
+    }
+}
+
 /// Evaluates batches of states. Implemented by network adapters (outside this crate) and by
 /// `UniformEvaluator`.
 pub trait Evaluator: Send {
-    /// For each state, writes `NUM_ACTIONS` policy logits (values at illegal actions are
-    /// ignored) into `logits` and one value in [-1, 1] for the side to move into `values`.
-    /// Both vectors are cleared first and end with `batch.len() * NUM_ACTIONS` and
-    /// `batch.len()` entries.
-    fn evaluate(&mut self, batch: &[Snapshot], logits: &mut Vec<f32>, values: &mut Vec<f32>);
+    /// Fills `out` for `batch`: clears it first, then writes `batch.len() * NUM_ACTIONS`
+    /// logits, `batch.len()` values and either `batch.len()` plies-to-end predictions or none.
+    fn evaluate(&mut self, batch: &[Snapshot], out: &mut Evaluations);
 }
 
 /// Uniform priors and a value of 0 everywhere: MCTS with it is plain UCT with exact terminal
@@ -19,11 +48,10 @@ pub trait Evaluator: Send {
 pub struct UniformEvaluator;
 
 impl Evaluator for UniformEvaluator {
-    fn evaluate(&mut self, batch: &[Snapshot], logits: &mut Vec<f32>, values: &mut Vec<f32>) {
-        logits.clear();
-        logits.resize(batch.len() * NUM_ACTIONS, 0.0);
-        values.clear();
-        values.resize(batch.len(), 0.0);
+    fn evaluate(&mut self, batch: &[Snapshot], out: &mut Evaluations) {
+        out.clear();
+        out.logits.resize(batch.len() * NUM_ACTIONS, 0.0);
+        out.values.resize(batch.len(), 0.0);
     }
 }
 
@@ -56,9 +84,9 @@ impl HeuristicBlend {
 }
 
 impl Evaluator for HeuristicBlend {
-    fn evaluate(&mut self, batch: &[Snapshot], logits: &mut Vec<f32>, values: &mut Vec<f32>) {
-        self.inner.evaluate(batch, logits, values);
-        for (s, v) in batch.iter().zip(values.iter_mut()) {
+    fn evaluate(&mut self, batch: &[Snapshot], out: &mut Evaluations) {
+        self.inner.evaluate(batch, out);
+        for (s, v) in batch.iter().zip(out.values.iter_mut()) {
             let h = (evaluate(&s.position, s.rules.threshold(), &self.weights) as f32 / self.scale).tanh();
             *v = (1.0 - self.weight) * *v + self.weight * h;
         }
@@ -74,12 +102,13 @@ mod tests {
     fn blend_moves_values_towards_the_heuristic() {
         let g = Game::new(Preset::Classic.ruleset());
         let s = g.snapshot();
-        let (mut l, mut v) = (Vec::new(), Vec::new());
-        HeuristicBlend::new(Box::new(UniformEvaluator), 0.0, 300.0).evaluate(&[s], &mut l, &mut v);
-        assert_eq!(v, [0.0]);
-        HeuristicBlend::new(Box::new(UniformEvaluator), 1.0, 300.0).evaluate(&[s], &mut l, &mut v);
+        let mut out = Evaluations::default();
+        HeuristicBlend::new(Box::new(UniformEvaluator), 0.0, 300.0).evaluate(&[s], &mut out);
+        assert_eq!(out.values, [0.0]);
+        HeuristicBlend::new(Box::new(UniformEvaluator), 1.0, 300.0).evaluate(&[s], &mut out);
         let h = (evaluate(&s.position, 5, &Weights::legacy()) as f32 / 300.0).tanh();
-        assert!((v[0] - h).abs() < 1e-6 && h != 0.0);
-        assert_eq!(l.len(), NUM_ACTIONS);
+        assert!((out.values[0] - h).abs() < 1e-6 && h != 0.0);
+        assert_eq!(out.logits.len(), NUM_ACTIONS);
+        assert!(out.plies.is_empty());
     }
 }

@@ -19,9 +19,9 @@ pub mod validation;
 
 pub use agent::{Agent, Analysis, Choice, Score};
 pub use alphabeta::AlphaBeta;
-pub use evaluator::{Evaluator, HeuristicBlend, UniformEvaluator};
+pub use evaluator::{Evaluations, Evaluator, HeuristicBlend, UniformEvaluator};
 pub use greedy::GreedyAgent;
-pub use mcts::{Mcts, MctsAgent, MctsConfig, PlaySettings, SearchResult, Step};
+pub use mcts::{Mcts, MctsAgent, MctsConfig, MovesLeftUtility, PlaySettings, SearchResult, Step};
 pub use oracle::{Oracle, oracle_value};
 pub use perfect::PerfectAgent;
 pub use random::RandomAgent;

@@ -34,10 +34,10 @@ fn minimax(g: &mut Game, depth: u32) -> i32 {
 fn search(game: &Game, config: MctsConfig, seed: u64) -> SearchResult {
     let mut m = Mcts::new(config, game.clone(), seed);
     let mut ev = UniformEvaluator;
-    let (mut l, mut v) = (Vec::new(), Vec::new());
+    let mut out = Evaluations::default();
     while let Step::Evaluate(s) = m.step() {
-        ev.evaluate(&[s], &mut l, &mut v);
-        m.provide(&l, v[0]);
+        ev.evaluate(&[s], &mut out);
+        m.provide(&out.logits, out.values[0], out.plies_of(0));
     }
     m.result()
 }
@@ -113,10 +113,10 @@ fn bookkeeping_reuse_and_determinism() {
     // Tree reuse: the chosen child's visits carry over.
     let mut m = Mcts::new(plain(64), g.clone(), 3);
     let mut ev = UniformEvaluator;
-    let (mut l, mut v) = (Vec::new(), Vec::new());
+    let mut out = Evaluations::default();
     while let Step::Evaluate(s) = m.step() {
-        ev.evaluate(&[s], &mut l, &mut v);
-        m.provide(&l, v[0]);
+        ev.evaluate(&[s], &mut out);
+        m.provide(&out.logits, out.values[0], out.plies_of(0));
     }
     let r = m.result();
     let best = (0..r.moves.len()).max_by_key(|&i| r.visits[i]).unwrap();
@@ -125,8 +125,8 @@ fn bookkeeping_reuse_and_determinism() {
     let mut evaluations = 0;
     while let Step::Evaluate(s) = m.step() {
         evaluations += 1;
-        ev.evaluate(&[s], &mut l, &mut v);
-        m.provide(&l, v[0]);
+        ev.evaluate(&[s], &mut out);
+        m.provide(&out.logits, out.values[0], out.plies_of(0));
     }
     let r2 = m.result();
     assert_eq!(evaluations, 64, "a reused root needs no new root evaluation");
@@ -177,5 +177,26 @@ fn agent_plays_whole_games_under_every_preset() {
             let mv = if g.plies().is_multiple_of(2) { a.choose(&g).mv } else { b.choose(&g).mv };
             g.play(mv).unwrap();
         }
+    }
+}
+
+#[test]
+fn a_handicapped_side_searches_less_and_never_fully() {
+    let mut g = Game::new(Preset::Classic.ruleset());
+    let mut m = Mcts::new(plain(64), g.clone(), 5).with_handicap(Side::Soldiers, 8);
+    let mut ev = UniformEvaluator;
+    let mut out = Evaluations::default();
+    for _ in 0..4 {
+        while let Step::Evaluate(s) = m.step() {
+            ev.evaluate(&[s], &mut out);
+            m.provide(&out.logits, out.values[0], out.plies_of(0));
+        }
+        let r = m.result();
+        let soldiers = g.position().side_to_move() == Side::Soldiers;
+        assert_eq!(r.sims, if soldiers { 8 } else { 64 }, "ply {}", g.plies());
+        assert_eq!(r.full, !soldiers);
+        let mv = r.choose(0.0, 0.5);
+        g.play(mv).unwrap();
+        m.advance(mv);
     }
 }

@@ -1,5 +1,6 @@
 //! Self-play settings.
 
+use crate::handicap::Handicap;
 use musashi_game::Ruleset;
 use musashi_search::MctsConfig;
 use serde::{Deserialize, Serialize};
@@ -29,6 +30,9 @@ pub struct SelfplayConfig {
     pub shard_games: usize,
     /// The model's name in the games table.
     pub agent_name: String,
+    /// Handicap games (off by default).
+    #[serde(default)]
+    pub handicap: Handicap,
 }
 
 impl SelfplayConfig {
@@ -49,6 +53,7 @@ impl SelfplayConfig {
         if self.shard_games == 0 {
             return Err("shard_games must be at least 1".into());
         }
+        self.handicap.validate(self.mcts.sims)?;
         self.mcts.validate()
     }
 }

@@ -4,12 +4,14 @@
 
 pub mod bench;
 mod config;
+mod handicap;
 mod net_evaluator;
 mod progress;
 mod run;
 mod worker;
 
 pub use config::{SelfplayConfig, selfplay_mcts, threads_or_all};
+pub use handicap::Handicap;
 pub use net_evaluator::NetEvaluator;
 pub use progress::{Progress, SelfplaySummary};
 pub use run::run_selfplay;

@@ -2,10 +2,10 @@
 
 use crate::config::SelfplayConfig;
 use crate::progress::Progress;
-use musashi_game::{GOLDEN_GAMMA, Game, NUM_ACTIONS, Snapshot, mix64};
+use musashi_game::{GOLDEN_GAMMA, Game, Side, Snapshot, mix64};
 use musashi_records::ShardPrefix;
 use musashi_records::{GameRecord, PositionRecord};
-use musashi_search::{Evaluator, Mcts, Step};
+use musashi_search::{Evaluations, Evaluator, Mcts, Step};
 use std::sync::atomic::Ordering::Relaxed;
 
 /// A finished game and its positions.
@@ -19,6 +19,8 @@ struct Slot {
     seed: u64,
     mcts: Mcts,
     records: Vec<PositionRecord>,
+    /// The weak side and its simulations, in a handicap game.
+    handicap: Option<(Side, u32)>,
 }
 
 /// The seed of game `index`: a function of the base seed and the index alone.
@@ -29,7 +31,12 @@ pub(crate) fn game_seed(base: u64, index: u32) -> u64 {
 fn new_slot(config: &SelfplayConfig, index: u32) -> Slot {
     let rules = config.rules[index as usize % config.rules.len()];
     let seed = game_seed(config.seed, index);
-    Slot { index, seed, mcts: Mcts::new(config.mcts, Game::new(rules), seed), records: Vec::new() }
+    let mut mcts = Mcts::new(config.mcts, Game::new(rules), seed);
+    let handicap = config.handicap.of_game(seed);
+    if let Some((side, sims)) = handicap {
+        mcts = mcts.with_handicap(side, sims);
+    }
+    Slot { index, seed, mcts, records: Vec::new(), handicap }
 }
 
 /// Plays games claimed from `claim` until it runs dry, sending each finished game to `send`.
@@ -45,7 +52,7 @@ pub(crate) fn play_games(
         (0..config.concurrent_games).map(|_| claim().map(|i| new_slot(config, i))).collect();
     let mut batch: Vec<Snapshot> = Vec::with_capacity(slots.len());
     let mut owners: Vec<usize> = Vec::with_capacity(slots.len());
-    let (mut logits, mut values) = (Vec::new(), Vec::new());
+    let mut out = Evaluations::default();
     loop {
         batch.clear();
         owners.clear();
@@ -70,11 +77,11 @@ pub(crate) fn play_games(
         if batch.is_empty() {
             return;
         }
-        evaluator.evaluate(&batch, &mut logits, &mut values);
+        evaluator.evaluate(&batch, &mut out);
         progress.evaluations.fetch_add(batch.len() as u64, Relaxed);
         for (k, &i) in owners.iter().enumerate() {
             let slot = slots[i].as_mut().expect("an owner slot is live");
-            slot.mcts.provide(&logits[k * NUM_ACTIONS..(k + 1) * NUM_ACTIONS], values[k]);
+            slot.mcts.provide(out.logits_of(k), out.values[k], out.plies_of(k));
         }
     }
 }
@@ -119,11 +126,19 @@ fn play_move(config: &SelfplayConfig, prefix: &ShardPrefix, slot: &mut Slot, pro
         generation: config.generation,
         rules: *g.rules(),
         start: *g.start_position(),
-        general_agent: config.agent_name.clone(),
-        soldiers_agent: config.agent_name.clone(),
+        general_agent: agent_name(config, slot, Side::General),
+        soldiers_agent: agent_name(config, slot, Side::Soldiers),
         outcome,
         moves: g.moves().collect(),
         seed: slot.seed,
     };
     Some(Finished { game, positions })
+}
+
+/// The name of the player of `side` in the games table: the model, with its handicap if any.
+fn agent_name(config: &SelfplayConfig, slot: &Slot, side: Side) -> String {
+    match slot.handicap {
+        Some((weak, sims)) if weak == side => format!("{} (handicap: {sims} simulations)", config.agent_name),
+        _ => config.agent_name.clone(),
+    }
 }

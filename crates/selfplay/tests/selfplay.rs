@@ -26,6 +26,7 @@ fn config(games: u32) -> SelfplayConfig {
         generation: 2,
         shard_games: 4,
         agent_name: "test".into(),
+        handicap: Default::default(),
     }
 }
 
@@ -34,7 +35,7 @@ fn games_and_positions_are_consistent() {
     let dir = std::env::temp_dir().join(format!("musashi-selfplay-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let net = Arc::new(Network::init(
-        ModelConfig { hidden: 16, blocks: 1, value_hidden: 8 },
+        ModelConfig { hidden: 16, blocks: 1, value_hidden: 8, moves_left_hidden: 0 },
         &DeviceKind::Cpu.device().unwrap(),
         3,
     ));

@@ -18,6 +18,7 @@ pub fn build_batch(replay: &Replay, config: &TrainerConfig, rng: &mut impl Rng, 
     out.legal.resize(n * NUM_ACTIONS, 0.0);
     out.value.clear();
     out.policy_weight.clear();
+    out.plies.clear();
     for i in 0..n {
         let raw = replay.pick(rng, config.recency);
         let sample = if config.augment {
@@ -35,5 +36,6 @@ pub fn build_batch(replay: &Replay, config: &TrainerConfig, rng: &mut impl Rng, 
         }
         out.value.push(sample.value);
         out.policy_weight.push(if sample.full { 1.0 } else { 0.0 });
+        out.plies.push(sample.plies);
     }
 }

@@ -43,6 +43,9 @@ pub struct TrainerConfig {
     pub weight_decay: f32,
     /// Weight of the value loss against the policy loss.
     pub value_weight: f32,
+    /// Weight of the moves-left loss (plies to the end, in units of 100 plies, squared error)
+    /// against the policy loss; used only by a model with a moves-left head.
+    pub moves_left_weight: f32,
     /// The replay window holds at least this many positions (when available).
     pub window_min: usize,
     /// ... and at most this many.
@@ -71,6 +74,7 @@ impl Default for TrainerConfig {
             warmup_steps: 50,
             weight_decay: 1e-4,
             value_weight: 1.0,
+            moves_left_weight: 1.0,
             window_min: 10_000,
             window_max: 250_000,
             window_fraction: 0.5,
@@ -91,6 +95,10 @@ impl TrainerConfig {
         check(self.learning_rate > 0.0 && self.learning_rate < 10.0, "train.learning_rate must be in (0, 10)")?;
         check(self.weight_decay >= 0.0 && self.weight_decay < 1.0, "train.weight_decay must be in [0, 1)")?;
         check(self.value_weight >= 0.0 && self.value_weight.is_finite(), "train.value_weight must be >= 0")?;
+        check(
+            self.moves_left_weight >= 0.0 && self.moves_left_weight.is_finite(),
+            "train.moves_left_weight must be >= 0",
+        )?;
         check(self.window_min >= 1, "train.window_min must be at least 1")?;
         check(self.window_max >= self.window_min, "train.window_max must be >= train.window_min")?;
         check((0.0..=1.0).contains(&self.window_fraction), "train.window_fraction must be in 0..=1")?;

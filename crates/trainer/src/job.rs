@@ -5,6 +5,7 @@ use crate::TrainerConfig;
 use musashi_game::{Preset, Ruleset};
 use musashi_net::{DeviceKind, ModelConfig};
 use musashi_search::MctsConfig;
+use musashi_selfplay::Handicap;
 use serde::{Deserialize, Serialize};
 
 /// A whole training job.
@@ -113,6 +114,8 @@ pub struct SelfplaySection {
     pub heuristic_weight: f32,
     /// Generations over which `heuristic_weight` decays to 0 (0 = it stays).
     pub heuristic_generations: u32,
+    /// Handicap games: a share of games in which one side searches less (off by default).
+    pub handicap: Handicap,
     /// The search.
     pub mcts: MctsConfig,
 }
@@ -127,6 +130,7 @@ impl Default for SelfplaySection {
             workers: Workers::Internal,
             heuristic_weight: 0.0,
             heuristic_generations: 0,
+            handicap: Handicap::default(),
             mcts: MctsConfig {
                 sims: 64,
                 dirichlet_fraction: 0.25,
@@ -155,6 +159,15 @@ pub struct EvalSection {
     pub extra_opponents: Vec<String>,
     /// Random moves at the start of each game, for varied openings.
     pub opening_plies: u32,
+    /// Evaluate every this many generations (and always the last one); 1 = every generation.
+    pub every: u32,
+}
+
+impl EvalSection {
+    /// Whether generation `g` of a run of `generations` is evaluated.
+    pub fn is_due(&self, g: u32, generations: u32) -> bool {
+        self.games > 0 && (g.is_multiple_of(self.every.max(1)) || g == generations)
+    }
 }
 
 impl Default for EvalSection {
@@ -166,6 +179,7 @@ impl Default for EvalSection {
             previous: true,
             extra_opponents: Vec::new(),
             opening_plies: 2,
+            every: 4,
         }
     }
 }
@@ -251,9 +265,11 @@ impl Job {
         check(sp.shard_games >= 1, "selfplay.shard_games must be at least 1")?;
         check((0.0..=1.0).contains(&sp.heuristic_weight), "selfplay.heuristic_weight must be in 0..=1")?;
         sp.mcts.validate().map_err(|e| format!("selfplay.mcts.{e}"))?;
+        sp.handicap.validate(sp.mcts.sims).map_err(|e| format!("selfplay.{e}"))?;
         self.train.validate()?;
         check(self.eval.sims <= 100_000, "eval.sims must be at most 100000")?;
         check(self.eval.opening_plies <= 50, "eval.opening_plies must be at most 50")?;
+        check((1..=10_000).contains(&self.eval.every), "eval.every must be in 1..=10000")?;
         self.eval.anchor.parse::<musashi_search::AgentSpec>().map_err(|e| format!("eval.anchor: {e}"))?;
         for o in &self.eval.extra_opponents {
             o.parse::<musashi_search::AgentSpec>().map_err(|e| format!("eval.extra_opponents: {e}"))?;

@@ -44,6 +44,9 @@ pub enum Event {
         global_step: u64,
         policy_loss: f32,
         value_loss: f32,
+        /// 0 for a model without a moves-left head (and in runs recorded before it).
+        #[serde(default)]
+        moves_left_loss: f32,
         total_loss: f32,
         learning_rate: f64,
         window: usize,

@@ -19,6 +19,8 @@ pub struct Sample {
     pub value: f32,
     /// Whether the policy target comes from a full search (else it is not trained on).
     pub full: bool,
+    /// Plies from this position to the end of its game (the moves-left target).
+    pub plies: f32,
 }
 
 /// Exact values where known (endgame tables): the value for the side to move, or None.
@@ -91,7 +93,15 @@ impl Replay {
                 value = v;
                 self.exact += 1;
             }
-            self.samples.push_back(Sample { state, legal: r.legal, policy: r.policy, value, full: r.full_search });
+            let plies = r.plies_to_end as f32;
+            self.samples.push_back(Sample {
+                state,
+                legal: r.legal,
+                policy: r.policy,
+                value,
+                full: r.full_search,
+                plies,
+            });
         }
         self.seen += added as u64;
         self.trim(config);

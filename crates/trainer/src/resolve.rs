@@ -28,12 +28,13 @@ pub struct TrainRequest {
 /// Keys that may change when a run is continued: stop conditions, the thread count, and the
 /// evaluation's opponents and game count (they decide no training data, and an invalid
 /// opponent must be correctable).
-const MAY_CHANGE: [&str; 8] = [
+const MAY_CHANGE: [&str; 9] = [
     "run.generations",
     "run.max_minutes",
     "run.target_anchor_score",
     "run.threads",
     "eval.anchor",
+    "eval.every",
     "eval.extra_opponents",
     "eval.games",
     "eval.previous",

@@ -145,11 +145,12 @@ fn play_and_train(ctx: &mut Context, events: &[Logged], g: u32, observer: &dyn O
         .unwrap_or(0);
     let s = train_phase::run_train_phase(ctx, g, logged_steps, observer)?;
     observer.line(&format!(
-        "generation {g}: trained {} steps on a window of {} positions: policy loss {:.3}, value loss {:.3} ({:.1} s)",
+        "generation {g}: trained {} steps on a window of {} positions: policy loss {:.3}, value loss {:.3}, moves-left loss {:.3} ({:.1} s)",
         s.steps,
         s.window,
         s.losses.policy,
         s.losses.value,
+        s.losses.moves_left,
         t.elapsed().as_secs_f64()
     ));
     Ok(())
@@ -174,7 +175,8 @@ fn generation(ctx: &mut Context, events: &[Logged], g: u32, observer: &dyn Obser
         play_and_train(ctx, events, g, observer)?;
     }
     let mut anchor_score = None;
-    if !has_event(events, g, |e| matches!(e, Event::Eval { .. })) {
+    let due = ctx.job.eval.is_due(g, ctx.job.run.generations);
+    if due && !has_event(events, g, |e| matches!(e, Event::Eval { .. })) {
         anchor_score = evaluate(ctx, g, observer)?;
     }
     if ctx.job.gate.enabled && !has_event(events, g, |e| matches!(e, Event::Gate { .. })) {

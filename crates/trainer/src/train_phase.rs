@@ -9,7 +9,8 @@ use crate::shards::shards_up_to;
 use crate::{Replay, TrainError, build_batch, learning_rate, seeds};
 use musashi_game::Snapshot;
 use musashi_net::{
-    CheckpointMeta, Learner, Losses, Network, TrainBatch, load_checkpoint, load_training_state, save_checkpoint,
+    CheckpointMeta, Learner, LossWeights, Losses, Network, TrainBatch, load_checkpoint, load_training_state,
+    save_checkpoint,
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -40,10 +41,11 @@ fn meta(ctx: &Context, g: u32, step: u64, net: &Network) -> CheckpointMeta {
 fn load_learner(ctx: &Context, from: &Path) -> Result<Learner, TrainError> {
     let (net, _) = load_checkpoint(from, &ctx.device).map_err(TrainError::checkpoint(from))?;
     let t = &ctx.job.train;
+    let weights = LossWeights { value: t.value_weight, moves_left: t.moves_left_weight };
     Ok(match load_training_state(from).map_err(TrainError::checkpoint(from))? {
-        Some(state) => Learner::resume(&net, t.optimizer, t.weight_decay, t.value_weight, state)
+        Some(state) => Learner::resume(&net, t.optimizer, t.weight_decay, weights, state)
             .map_err(|e| TrainError::Checkpoint { path: from.to_path_buf(), message: e.to_string() })?,
-        None => Learner::new(&net, t.optimizer, t.weight_decay, t.value_weight),
+        None => Learner::new(&net, t.optimizer, t.weight_decay, weights),
     })
 }
 
@@ -111,6 +113,7 @@ pub(crate) fn run_train_phase(
                 global_step: global + 1,
                 policy_loss: last.policy,
                 value_loss: last.value,
+                moves_left_loss: last.moves_left,
                 total_loss: last.total,
                 learning_rate: lr,
                 window: replay.len(),

@@ -2,7 +2,7 @@
 //! and the loss falls when training on a fixed buffer of self-play positions.
 
 use musashi_game::*;
-use musashi_net::{DeviceKind, Learner, ModelConfig, Network, OptimizerKind, TrainBatch};
+use musashi_net::{DeviceKind, Learner, LossWeights, ModelConfig, Network, OptimizerKind, TrainBatch};
 use musashi_records::list_shards;
 use musashi_search::{Evaluator, MctsConfig, UniformEvaluator};
 use musashi_selfplay::{Progress, SelfplayConfig, run_selfplay};
@@ -11,6 +11,8 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::collections::HashSet;
 use std::path::PathBuf;
+
+const W: LossWeights = LossWeights { value: 1.0, moves_left: 1.0 };
 
 fn shards_dir(tag: &str, games: u32) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("musashi-trainer-{tag}-{}", std::process::id()));
@@ -32,6 +34,7 @@ fn shards_dir(tag: &str, games: u32) -> PathBuf {
         generation: 0,
         shard_games: 2,
         agent_name: "uniform".into(),
+        handicap: Default::default(),
     };
     let make = || -> Box<dyn Evaluator> { Box::new(UniformEvaluator) };
     run_selfplay(
@@ -86,6 +89,7 @@ fn augmentation_maps_legal_moves_and_policy() {
             policy: (0..n).map(|i| (i + 1) as f32 / (n * (n + 1) / 2) as f32).collect(),
             value: 0.3,
             full: true,
+            plies: 17.0,
         };
         for &s in preset.ruleset().board.symmetries() {
             let a = augment(&sample, s);
@@ -110,9 +114,12 @@ fn loss_falls_on_a_fixed_buffer_of_selfplay_positions() {
     let config = TrainerConfig { batch_size: 64, window_min: 100_000, ..TrainerConfig::default() };
     let mut replay = Replay::new();
     replay.load(&list_shards(&dir).unwrap(), &config, None).unwrap();
-    let net =
-        Network::init(ModelConfig { hidden: 64, blocks: 1, value_hidden: 16 }, &DeviceKind::Cpu.device().unwrap(), 2);
-    let mut learner = Learner::new(&net, OptimizerKind::Adam, 0.0, 1.0);
+    let net = Network::init(
+        ModelConfig { hidden: 64, blocks: 1, value_hidden: 16, moves_left_hidden: 16 },
+        &DeviceKind::Cpu.device().unwrap(),
+        2,
+    );
+    let mut learner = Learner::new(&net, OptimizerKind::Adam, 0.0, W);
     let mut rng = SmallRng::seed_from_u64(1);
     let mut fixed = TrainBatch::default();
     build_batch(&replay, &TrainerConfig { augment: false, ..config }, &mut rng, &mut fixed);

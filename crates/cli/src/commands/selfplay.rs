@@ -77,6 +77,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
         generation: 0,
         shard_games: 64,
         agent_name: model.name(),
+        handicap: Default::default(),
     };
     config.validate().map_err(anyhow::Error::msg)?;
     let make = || -> Box<dyn Evaluator> { model.evaluator() };

@@ -3,7 +3,7 @@
 //! chance of a weaker move.
 
 use crate::agent::{Agent, Analysis, Choice, Score};
-use crate::evaluator::Evaluator;
+use crate::evaluator::{Evaluations, Evaluator};
 use crate::mcts::config::MctsConfig;
 use crate::mcts::search::{Mcts, Step};
 use crate::oracle::Oracle;
@@ -71,8 +71,7 @@ pub struct MctsAgent {
     blunder: f32,
     search: Option<Mcts>,
     seed: u64,
-    logits: Vec<f32>,
-    values: Vec<f32>,
+    out: Evaluations,
 }
 
 impl std::fmt::Debug for MctsAgent {
@@ -92,8 +91,7 @@ impl MctsAgent {
             blunder: 0.0,
             search: None,
             seed: 0,
-            logits: Vec::new(),
-            values: Vec::new(),
+            out: Evaluations::default(),
         }
     }
 
@@ -141,8 +139,8 @@ impl Agent for MctsAgent {
         }
         let search = self.search.as_mut().expect("set above");
         while let Step::Evaluate(state) = search.step() {
-            self.evaluator.evaluate(std::slice::from_ref(&state), &mut self.logits, &mut self.values);
-            search.provide(&self.logits, self.values[0]);
+            self.evaluator.evaluate(std::slice::from_ref(&state), &mut self.out);
+            search.provide(self.out.logits_of(0), self.out.values[0], self.out.plies_of(0));
         }
         let r = search.result();
         let unit = search.random_unit();

@@ -1,5 +1,6 @@
 //! MCTS settings; every efficiency method is switchable.
 
+use crate::mcts::moves_left::MovesLeftUtility;
 use serde::{Deserialize, Serialize};
 
 /// Playout-cap randomisation: a fraction of moves get a full search (and become policy
@@ -61,6 +62,9 @@ pub struct MctsConfig {
     pub forced_playouts: Option<ForcedPlayouts>,
     /// Gumbel root, if on (replaces PUCT, noise and forced playouts at the root).
     pub gumbel: Option<GumbelRoot>,
+    /// The moves-left utility in PUCT (used only with an evaluator that predicts plies to the
+    /// end; `max_effect = 0` turns it off).
+    pub moves_left: MovesLeftUtility,
 }
 
 impl Default for MctsConfig {
@@ -78,6 +82,7 @@ impl Default for MctsConfig {
             playout_cap: None,
             forced_playouts: None,
             gumbel: None,
+            moves_left: MovesLeftUtility::default(),
         }
     }
 }
@@ -104,6 +109,6 @@ impl MctsConfig {
             check(g.considered >= 2, "gumbel.considered must be at least 2")?;
             check(g.c_visit > 0.0 && g.c_scale > 0.0, "gumbel.c_visit and gumbel.c_scale must be positive")?;
         }
-        Ok(())
+        self.moves_left.validate()
     }
 }

@@ -1,15 +1,17 @@
 //! Monte Carlo tree search (PUCT) over the `Evaluator` trait, with root noise, temperature,
 //! tree reuse, exact terminal values, first-play urgency, playout-cap randomisation, forced
-//! playouts with policy-target pruning, and a Gumbel root.
+//! playouts with policy-target pruning, a Gumbel root, and a moves-left utility.
 
 mod agent;
 mod config;
 mod gumbel;
+mod moves_left;
 mod result;
 mod search;
 mod tree;
 
 pub use agent::{MctsAgent, PlaySettings};
 pub use config::{ForcedPlayouts, GumbelRoot, MctsConfig, PlayoutCap};
+pub use moves_left::MovesLeftUtility;
 pub use result::SearchResult;
 pub use search::{Mcts, Step};

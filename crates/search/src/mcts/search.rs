@@ -2,6 +2,7 @@
 //! once and evaluate their leaves in one batch: `step` runs until a leaf needs the network
 //! (`Step::Evaluate`) or the search is done; `provide` hands back that leaf's evaluation.
 
+use crate::agent::Score;
 use crate::mcts::config::MctsConfig;
 use crate::mcts::gumbel::{Halving, sigma};
 use crate::mcts::result::SearchResult;
@@ -12,6 +13,9 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rand_distr::{Distribution, Gamma, Gumbel};
 use std::sync::Arc;
+
+/// Oracle distances beyond this (a General's endless-play win has none) count as this many plies.
+const MAX_ORACLE_PLIES: u32 = 500;
 
 /// What the search needs next.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -43,6 +47,10 @@ pub struct Mcts {
     root_gumbel: Vec<f32>,
     /// The network's value at the root, for the side to move.
     root_net_value: f32,
+    /// Whether the evaluator predicts plies to the end (the moves-left utility needs them).
+    plies_known: bool,
+    /// A side that searches with fewer simulations (and never a full search).
+    handicap: Option<(Side, u32)>,
     halving: Option<Halving>,
 }
 
@@ -74,6 +82,8 @@ impl Mcts {
             root_logits: Vec::new(),
             root_gumbel: Vec::new(),
             root_net_value: 0.0,
+            plies_known: false,
+            handicap: None,
             halving: None,
         };
         m.begin();
@@ -83,6 +93,16 @@ impl Mcts {
     /// Uses exact values from an oracle (endgame tables) where it knows them.
     pub fn with_oracle(mut self, oracle: Arc<dyn Oracle>) -> Mcts {
         self.oracle = Some(oracle);
+        self
+    }
+
+    /// Makes `side` search with `sims` simulations per move, never a full search (so none of
+    /// its moves is a policy target): the weak side of a handicap game.
+    pub fn with_handicap(mut self, side: Side, sims: u32) -> Mcts {
+        self.handicap = Some((side, sims));
+        if self.game.position().side_to_move() == side {
+            self.begin();
+        }
         self
     }
 
@@ -156,6 +176,12 @@ impl Mcts {
             _ => self.config.sims,
         };
         self.target = sims.max(1);
+        if let Some((side, weak)) = self.handicap
+            && self.game.position().side_to_move() == side
+        {
+            self.full = false;
+            self.target = weak.max(1);
+        }
         self.done = 0;
         self.halving = None;
         if self.tree.nodes[ROOT].state == NodeState::Expanded {
@@ -183,15 +209,15 @@ impl Mcts {
                 self.game.play(mv).expect("tree moves are legal");
                 self.path.push(child);
                 match self.tree.nodes[child].state {
-                    NodeState::Terminal(v) => {
-                        self.finish_simulation(v);
+                    NodeState::Terminal(v, plies) => {
+                        self.finish_simulation(v, plies);
                         break;
                     }
                     NodeState::Expanded => node = child,
                     NodeState::Unexpanded => {
-                        if let Some(v) = self.exact_value() {
-                            self.tree.nodes[child].state = NodeState::Terminal(v);
-                            self.finish_simulation(v);
+                        if let Some((v, plies)) = self.exact_value() {
+                            self.tree.nodes[child].state = NodeState::Terminal(v, plies);
+                            self.finish_simulation(v, plies);
                             break;
                         }
                         self.awaiting = true;
@@ -203,20 +229,25 @@ impl Mcts {
         Step::Done
     }
 
-    /// The exact value at the current leaf for its side to move, if the game is over there or
-    /// the oracle knows it.
-    fn exact_value(&self) -> Option<f32> {
+    /// The exact value at the current leaf for its side to move and the plies to the end, if
+    /// the game is over there or the oracle knows it.
+    fn exact_value(&self) -> Option<(f32, f32)> {
         if let Some(o) = self.game.outcome() {
             let mover: Side = self.game.position().side_to_move();
-            return Some(if o.winner == mover { 1.0 } else { -1.0 });
+            return Some((if o.winner == mover { 1.0 } else { -1.0 }, 0.0));
         }
         let score = self.oracle.as_ref()?.probe(self.game.position())?;
-        oracle_value(&self.game.snapshot(), score)
+        let plies = match score {
+            Score::WinIn(n) | Score::LossIn(n) => n.min(MAX_ORACLE_PLIES) as f32,
+            Score::Value(_) => return None,
+        };
+        Some((oracle_value(&self.game.snapshot(), score)?, plies))
     }
 
-    /// Hands back the evaluation of the state returned by `step`: `NUM_ACTIONS` logits and
-    /// the value for its side to move.
-    pub fn provide(&mut self, logits: &[f32], value: f32) {
+    /// Hands back the evaluation of the state returned by `step`: `NUM_ACTIONS` logits, the
+    /// value for its side to move and, from an evaluator that predicts them, the plies to the
+    /// end.
+    pub fn provide(&mut self, logits: &[f32], value: f32, plies: Option<f32>) {
         assert!(self.awaiting, "provide without a pending evaluation");
         assert_eq!(logits.len(), NUM_ACTIONS);
         let leaf = *self.path.last().expect("a path");
@@ -229,16 +260,20 @@ impl Mcts {
             self.root_logits = moves.iter().map(|m| logits[m.action()]).collect();
             self.setup_root();
         }
-        self.finish_simulation(value);
+        self.plies_known = plies.is_some();
+        self.finish_simulation(value, plies.unwrap_or(0.0).max(0.0));
     }
 
-    fn finish_simulation(&mut self, leaf_value: f32) {
-        let mut x = leaf_value;
+    /// Backs a leaf's value (for its side to move) and plies to the end up the path.
+    fn finish_simulation(&mut self, leaf_value: f32, leaf_plies: f32) {
+        let (mut x, mut m) = (leaf_value, leaf_plies);
         for &n in self.path.iter().rev() {
             let node = &mut self.tree.nodes[n];
             node.visits += 1;
             node.value_sum -= x;
+            node.plies_sum += m;
             x = -x;
+            m += 1.0;
         }
         for _ in 1..self.path.len() {
             self.game.undo();
@@ -319,13 +354,18 @@ impl Mcts {
         // The parent's value for its own side to move is the opposite of its chooser's mean.
         let parent_value = -parent.value_sum / parent.visits.max(1) as f32;
         let fpu = parent_value - self.config.fpu_reduction;
+        let moves_left = self.config.moves_left;
+        let parent_plies = parent.plies().filter(|_| self.plies_known && moves_left.is_on());
         let mut best = usize::MAX;
         let mut best_score = f32::NEG_INFINITY;
         for (i, c) in self.tree.children(node).enumerate() {
             let child = &self.tree.nodes[c];
             let prior = if root { self.root_priors[i] } else { child.prior };
             let q = child.q().unwrap_or(fpu);
-            let score = q + self.config.cpuct * prior * sqrt_n / (1.0 + child.visits as f32);
+            let mut score = q + self.config.cpuct * prior * sqrt_n / (1.0 + child.visits as f32);
+            if let (Some(pp), Some(cp)) = (parent_plies, child.plies()) {
+                score += moves_left.utility(q, cp, pp);
+            }
             if score > best_score {
                 best_score = score;
                 best = c;
@@ -343,6 +383,7 @@ impl Mcts {
         let priors: Vec<f32> = kids.clone().map(|c| self.tree.nodes[c].prior).collect();
         let root = &self.tree.nodes[ROOT];
         let value = if root.visits > 0 { -root.value_sum / root.visits as f32 } else { self.root_net_value };
+        let plies = root.plies().filter(|_| self.plies_known);
         let qs: Vec<Option<f32>> = kids.clone().map(|c| self.tree.nodes[c].q()).collect();
         let (policy_target, gumbel_choice) = match (self.config.gumbel, &self.halving) {
             (Some(g), Some(h)) => {
@@ -363,7 +404,17 @@ impl Mcts {
             }
             _ => (self.visit_target(&priors, &visits, &qs), None),
         };
-        SearchResult { moves, visits, priors, policy_target, value, full: self.full, sims: self.done, gumbel_choice }
+        SearchResult {
+            moves,
+            visits,
+            priors,
+            policy_target,
+            value,
+            plies,
+            full: self.full,
+            sims: self.done,
+            gumbel_choice,
+        }
     }
 
     /// Visit counts normalised, after policy-target pruning when forced playouts are on.

@@ -10,8 +10,8 @@ pub(crate) enum NodeState {
     /// Evaluated; its children exist.
     Expanded,
     /// The game is over here (or an oracle knows the result): the exact value for the side to
-    /// move at this node.
-    Terminal(f32),
+    /// move at this node, and the plies to the end (0 where the game is over).
+    Terminal(f32, f32),
 }
 
 /// One node: a state reached by `mv` from its parent.
@@ -24,6 +24,8 @@ pub(crate) struct Node {
     /// Sum of backed-up values from the point of view of the parent's side to move (the player
     /// who chooses this node), so the chooser maximises `value_sum / visits`.
     pub value_sum: f32,
+    /// Sum of backed-up plies to the end from this node's state (moves-left estimates).
+    pub plies_sum: f32,
     pub first_child: u32,
     pub num_children: u16,
     pub state: NodeState,
@@ -31,12 +33,26 @@ pub(crate) struct Node {
 
 impl Node {
     fn new(mv: Move, prior: f32) -> Node {
-        Node { mv, prior, visits: 0, value_sum: 0.0, first_child: 0, num_children: 0, state: NodeState::Unexpanded }
+        Node {
+            mv,
+            prior,
+            visits: 0,
+            value_sum: 0.0,
+            plies_sum: 0.0,
+            first_child: 0,
+            num_children: 0,
+            state: NodeState::Unexpanded,
+        }
     }
 
     /// Mean value for the chooser, if visited.
     pub(crate) fn q(&self) -> Option<f32> {
         (self.visits > 0).then(|| self.value_sum / self.visits as f32)
+    }
+
+    /// Mean plies to the end from this node, if visited.
+    pub(crate) fn plies(&self) -> Option<f32> {
+        (self.visits > 0).then(|| self.plies_sum / self.visits as f32)
     }
 }
 

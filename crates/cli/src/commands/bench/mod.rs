@@ -74,6 +74,9 @@ enum What {
         /// Value-head width.
         #[arg(long, default_value_t = 64)]
         value_hidden: usize,
+        /// Moves-left head width (0 = no moves-left head).
+        #[arg(long, default_value_t = 32)]
+        moves_left_hidden: usize,
         /// Batch sizes, comma-separated.
         #[arg(long, value_delimiter = ',', default_value = "1,8,32,64,128,256")]
         batches: Vec<usize>,
@@ -128,8 +131,9 @@ pub(crate) fn run(a: Args) -> Result<()> {
             bench_search(depth, ms, positions);
             Ok(())
         }
-        What::Network { hidden, blocks, value_hidden, batches, seconds } => {
-            bench_network(musashi_net::ModelConfig { hidden, blocks, value_hidden }, &batches, seconds)
+        What::Network { hidden, blocks, value_hidden, moves_left_hidden, batches, seconds } => {
+            let shape = musashi_net::ModelConfig { hidden, blocks, value_hidden, moves_left_hidden };
+            bench_network(shape, &batches, seconds)
         }
         What::Validate { tables, positions, max_depth, min_soldiers, critical } => {
             bench_validate(&tables, positions, max_depth, min_soldiers, critical)
