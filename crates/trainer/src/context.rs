@@ -1,14 +1,14 @@
 //! What every phase of a run needs: the job, the run directory, the device, the metrics, and
 //! the job's agents, parsed once when the run starts (a bad spec is an error before any game).
 
-use crate::TrainError;
 use crate::job::Job;
 use crate::metrics::Metrics;
 use crate::run_dir::RunDir;
+use crate::{ExactTarget, TrainError};
 use musashi_agents::{AgentRecipe, TableOracle};
-use musashi_game::{Ruleset, Snapshot};
+use musashi_game::{Ruleset, Side, Snapshot};
 use musashi_net::{Device, Network, load_checkpoint};
-use musashi_search::Oracle;
+use musashi_search::{Oracle, Score};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -80,13 +80,21 @@ impl Context {
         Ok(Arc::new(net))
     }
 
-    /// Exact value targets from `bootstrap.tablebase`, for positions the tables cover (same
-    /// board and threshold) and whose exact result still holds under their rules.
-    pub(crate) fn exact_value(&self, s: &Snapshot) -> Option<f32> {
+    /// Exact targets from `bootstrap.tablebase`, for positions the tables cover (same board and
+    /// threshold) and whose exact result still holds under their rules: the value, and the
+    /// distance of a forced soldiers' win.
+    pub(crate) fn exact_target(&self, s: &Snapshot) -> Option<ExactTarget> {
         let oracle = self.agents.tablebase.as_ref()?;
         if s.rules.board != oracle.tables.board() || s.rules.threshold() != oracle.tables.threshold() {
             return None;
         }
-        musashi_search::oracle_value(s, oracle.probe(&s.position)?)
+        let score = oracle.probe(&s.position)?;
+        let value = musashi_search::oracle_value(s, score)?;
+        let soldiers_win = (value > 0.0) == (s.position.side_to_move() == Side::Soldiers);
+        let plies = match score {
+            Score::WinIn(n) | Score::LossIn(n) if soldiers_win => Some(n),
+            _ => None,
+        };
+        Some(ExactTarget { value, plies })
     }
 }

@@ -60,7 +60,7 @@ pub use job::{BootstrapSection, EvalSection, GateSection, Job, RulesSection, Run
 pub use job_file::{QUICK, QUICK_NAME, job_from_text, load_job, load_recorded, resolved_toml};
 pub use metrics::{Event, Logged, Metrics, read_events};
 pub use observer::{Observer, Phase, Silent};
-pub use replay::{Replay, Sample, ValueOracle};
+pub use replay::{ExactTarget, Replay, Sample, ValueOracle};
 pub use resolve::TrainRequest;
 pub use run::{TrainOutcome, train};
 pub use run_dir::{Pointer, RunDir};

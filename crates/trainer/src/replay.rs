@@ -23,8 +23,18 @@ pub struct Sample {
     pub plies: f32,
 }
 
-/// Exact values where known (endgame tables): the value for the side to move, or None.
-pub type ValueOracle<'a> = &'a (dyn Fn(&Snapshot) -> Option<f32> + Sync);
+/// What endgame tables know about a position: the value for the side to move and, for a
+/// forced soldiers' win, the plies to the end under perfect play.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ExactTarget {
+    /// +1 or -1 for the side to move.
+    pub value: f32,
+    /// Plies to the end when the tables know them (a General's endless-play win has none).
+    pub plies: Option<u32>,
+}
+
+/// Exact targets where known (endgame tables), or None.
+pub type ValueOracle<'a> = &'a (dyn Fn(&Snapshot) -> Option<ExactTarget> + Sync);
 
 /// The window of recent positions.
 #[derive(Debug, Default)]
@@ -65,7 +75,8 @@ impl Replay {
     /// a canonical order (by game id, which starts with the data generation, then ply), so the
     /// window does not depend on how games were grouped into shards or in which order they
     /// finished. Value targets: the game result mixed with the search value, or the oracle's
-    /// exact value where it knows one.
+    /// exact value where it knows one; moves-left targets: the plies to the game's end, or the
+    /// oracle's exact distance where it knows one.
     pub fn load(
         &mut self,
         shards: &[Shard],
@@ -89,11 +100,12 @@ impl Replay {
             };
             let mix = config.search_value_mix;
             let mut value = (1.0 - mix) * r.result + mix * r.search_value;
-            if let Some(v) = oracle.and_then(|o| o(&state)) {
-                value = v;
+            let mut plies = r.plies_to_end as f32;
+            if let Some(e) = oracle.and_then(|o| o(&state)) {
+                value = e.value;
+                plies = e.plies.map_or(plies, |n| n as f32);
                 self.exact += 1;
             }
-            let plies = r.plies_to_end as f32;
             self.samples.push_back(Sample {
                 state,
                 legal: r.legal,

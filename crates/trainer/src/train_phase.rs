@@ -52,7 +52,7 @@ fn load_learner(ctx: &Context, from: &Path) -> Result<Learner, TrainError> {
 /// The replay window for generation `g`, with exact values where the tablebase covers a position.
 fn load_replay(ctx: &Context, g: u32) -> Result<Replay, TrainError> {
     let mut replay = Replay::new();
-    let exact = |s: &Snapshot| ctx.exact_value(s);
+    let exact = |s: &Snapshot| ctx.exact_target(s);
     let oracle: Option<crate::ValueOracle> = if ctx.agents.tablebase.is_some() { Some(&exact) } else { None };
     replay.load(&shards_up_to(&ctx.dir.games(), g)?, &ctx.job.train, oracle)?;
     if replay.is_empty() {

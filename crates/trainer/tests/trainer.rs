@@ -64,9 +64,16 @@ fn window_grows_and_keeps_the_newest() {
     assert_eq!(r.load(&shards, &config, None).unwrap(), 0, "shards load once");
     // An oracle replaces value targets where it knows them.
     let mut exact = Replay::new();
-    let oracle = |s: &Snapshot| (s.position.num_soldiers() == 16).then_some(0.5f32);
+    let oracle = |s: &Snapshot| (s.position.num_soldiers() == 16).then_some(ExactTarget { value: 0.5, plies: Some(9) });
     exact.load(&shards, &config, Some(&oracle)).unwrap();
     assert!(exact.exact_values() > 0);
+    let mut rng = SmallRng::seed_from_u64(3);
+    for _ in 0..50 {
+        let s = exact.pick(&mut rng, 0.0);
+        if s.state.position.num_soldiers() == 16 {
+            assert_eq!((s.value, s.plies), (0.5, 9.0), "the oracle's value and distance replace the targets");
+        }
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
