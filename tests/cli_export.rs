@@ -98,9 +98,10 @@ fn export_writes_a_bundle_whose_levels_play_like_the_pipeline() {
     let (dir, ckpt, bundle) = export("main");
     let manifest: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(bundle.join("manifest.json")).unwrap()).unwrap();
-    assert_eq!(manifest["format_version"], 2);
+    assert_eq!(manifest["format_version"], 3);
     assert_eq!(manifest["encoding_version"], 1);
     assert_eq!(manifest["network"]["shape"]["hidden"], 16);
+    assert_eq!(manifest["network"]["shape"]["moves_left_hidden"], 16, "the moves-left head travels with the bundle");
     assert_eq!(manifest["rules"][0]["preset"], "classic");
     let weights = manifest["weights"].as_array().unwrap();
     assert_eq!(weights.len(), 1);
@@ -248,8 +249,8 @@ fn bad_bundles_are_refused_with_clear_errors() {
     // A level the bundle lacks.
     refused("expert", "no level 'expert' under classic; it has: easy, normal, hard");
     // Another format version.
-    std::fs::write(&manifest_path, manifest.replacen("\"format_version\": 2", "\"format_version\": 3", 1)).unwrap();
-    refused("easy", "format version 3, this build reads version 2");
+    std::fs::write(&manifest_path, manifest.replacen("\"format_version\": 3", "\"format_version\": 4", 1)).unwrap();
+    refused("easy", "format version 4, this build reads versions 2 to 3");
     // Another encoding version.
     std::fs::write(&manifest_path, manifest.replacen("\"encoding_version\": 1", "\"encoding_version\": 7", 1)).unwrap();
     refused("easy", "feature encoding version 7");

@@ -94,7 +94,7 @@ impl AgentRecipe {
             "mcts:ckpt={spec},sims={},temp={},cpuct={},blunder={}",
             settings.sims, settings.temperature, settings.cpuct, settings.blunder
         );
-        settings.validate().map_err(|problem| AgentError::Invalid { spec: spec.clone(), problem })?;
+        settings.validate().map_err(|e| AgentError::Invalid { spec: spec.clone(), problem: e.to_string() })?;
         Ok(AgentRecipe { spec, recipe: Recipe::Mcts(model, settings), oracle: None })
     }
 
@@ -196,7 +196,7 @@ fn play_settings(spec: &mut AgentSpec) -> Result<PlaySettings, AgentError> {
     if let Some(b) = spec.take::<f32>("blunder")? {
         settings.blunder = b;
     }
-    settings.validate().map_err(|e| invalid(spec, e))?;
+    settings.validate().map_err(|e| invalid(spec, e.to_string()))?;
     Ok(settings)
 }
 

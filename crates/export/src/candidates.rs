@@ -65,7 +65,7 @@ impl Calibration<'_> {
         let cand = &level.candidates[ci];
         let what = format!("levels.{name}.candidates[{ci}]");
         let settings = cand.settings();
-        settings.validate().map_err(|problem| ExportError::Invalid { what: what.clone(), problem })?;
+        settings.validate().map_err(|e| ExportError::Invalid { what: what.clone(), problem: e.to_string() })?;
         // The strongest within a time budget: a candidate with at least the simulations of one
         // already over the budget would be too, so it is skipped.
         if let Some(slow) = over_budget(level, &out.measurements, side, name, settings.sims) {

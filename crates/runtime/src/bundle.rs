@@ -15,8 +15,11 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// The bundle format this build writes and reads. 2 added `manifest_sha256`.
-pub const BUNDLE_FORMAT_VERSION: u32 = 2;
+/// The bundle format this build writes. 2 added `manifest_sha256`; 3 added the network shape's
+/// `moves_left_hidden` (present only for a network with a moves-left head).
+pub const BUNDLE_FORMAT_VERSION: u32 = 3;
+/// The oldest bundle format this build reads (a format 2 network has no moves-left head).
+const OLDEST_FORMAT_VERSION: u32 = 2;
 /// The manifest's file name in a bundle.
 pub const MANIFEST: &str = "manifest.json";
 /// The network architecture's name in manifests.
@@ -287,10 +290,10 @@ impl Bundle {
         let value: serde_json::Value =
             serde_json::from_slice(&text).map_err(|e| bad(format!("not JSON (damaged?): {e}")))?;
         match value.get("format_version").and_then(|v| v.as_u64()) {
-            Some(v) if v == BUNDLE_FORMAT_VERSION as u64 => {}
+            Some(v) if (OLDEST_FORMAT_VERSION as u64..=BUNDLE_FORMAT_VERSION as u64).contains(&v) => {}
             Some(v) => {
                 return Err(bad(format!(
-                    "format version {v}, this build reads version {BUNDLE_FORMAT_VERSION}: export it again with this build or use a matching runtime"
+                    "format version {v}, this build reads versions {OLDEST_FORMAT_VERSION} to {BUNDLE_FORMAT_VERSION}: export it again with this build or use a matching runtime"
                 )));
             }
             None => return Err(bad("no format_version".into())),

@@ -14,6 +14,7 @@ pub mod mcts;
 mod oracle;
 mod perfect;
 mod random;
+mod setting_error;
 mod spec;
 pub mod validation;
 
@@ -25,4 +26,5 @@ pub use mcts::{Mcts, MctsAgent, MctsConfig, MovesLeftUtility, PlaySettings, Sear
 pub use oracle::{Oracle, oracle_value};
 pub use perfect::PerfectAgent;
 pub use random::RandomAgent;
+pub use setting_error::SettingError;
 pub use spec::{AgentSpec, SpecError};

@@ -2,7 +2,7 @@
 
 use crate::handicap::Handicap;
 use musashi_game::Ruleset;
-use musashi_search::MctsConfig;
+use musashi_search::{MctsConfig, SettingError};
 use serde::{Deserialize, Serialize};
 
 /// What to play and how.
@@ -36,25 +36,17 @@ pub struct SelfplayConfig {
 }
 
 impl SelfplayConfig {
-    /// Checks the settings.
-    pub fn validate(&self) -> Result<(), String> {
-        if self.threads == 0 || self.threads > 256 {
-            return Err(format!("threads must be 1..=256, got {}", self.threads));
-        }
-        if self.concurrent_games == 0 || self.concurrent_games > 4096 {
-            return Err(format!("concurrent_games must be 1..=4096, got {}", self.concurrent_games));
-        }
-        if self.rules.is_empty() {
-            return Err("at least one ruleset is needed".into());
-        }
-        if self.max_plies == 0 {
-            return Err("max_plies must be at least 1".into());
-        }
-        if self.shard_games == 0 {
-            return Err("shard_games must be at least 1".into());
-        }
-        self.handicap.validate(self.mcts.sims)?;
-        self.mcts.validate()
+    /// Checks the settings; the error names the key.
+    pub fn validate(&self) -> Result<(), SettingError> {
+        let check = SettingError::check;
+        check((1..=256).contains(&self.threads), "threads", &format!("in 1..=256, not {}", self.threads))?;
+        let concurrent = self.concurrent_games;
+        check((1..=4096).contains(&concurrent), "concurrent_games", &format!("in 1..=4096, not {concurrent}"))?;
+        check(!self.rules.is_empty(), "rules", "at least one ruleset")?;
+        check(self.max_plies >= 1, "max_plies", "at least 1")?;
+        check(self.shard_games >= 1, "shard_games", "at least 1")?;
+        self.handicap.validate(self.mcts.sims).map_err(|e| e.under("handicap"))?;
+        self.mcts.validate().map_err(|e| e.under("mcts"))
     }
 }
 

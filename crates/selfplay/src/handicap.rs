@@ -5,6 +5,7 @@
 //! game's result as usual.
 
 use musashi_game::{GOLDEN_GAMMA, Side, mix64};
+use musashi_search::SettingError;
 use serde::{Deserialize, Serialize};
 
 /// Which games are handicapped, and how.
@@ -36,15 +37,11 @@ impl Handicap {
         (unit < self.share as f64).then_some((self.side, self.sims))
     }
 
-    /// Checks the settings; the error names the key.
-    pub fn validate(&self, full_sims: u32) -> Result<(), String> {
-        if !(0.0..=1.0).contains(&self.share) {
-            return Err(format!("handicap.share must be in 0..=1, got {}", self.share));
-        }
-        if self.share > 0.0 && self.sims >= full_sims {
-            return Err(format!("handicap.sims ({}) must be below the full search's {full_sims}", self.sims));
-        }
-        Ok(())
+    /// Checks the settings against the full search's simulations; the error names the key.
+    pub fn validate(&self, full_sims: u32) -> Result<(), SettingError> {
+        SettingError::check((0.0..=1.0).contains(&self.share), "share", "in 0..=1")?;
+        let below = format!("below the full search's {full_sims} simulations");
+        SettingError::check(self.share == 0.0 || self.sims < full_sims, "sims", &below)
     }
 }
 

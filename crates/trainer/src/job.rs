@@ -264,8 +264,8 @@ impl Job {
         check(sp.max_plies >= 1, "selfplay.max_plies must be at least 1")?;
         check(sp.shard_games >= 1, "selfplay.shard_games must be at least 1")?;
         check((0.0..=1.0).contains(&sp.heuristic_weight), "selfplay.heuristic_weight must be in 0..=1")?;
-        sp.mcts.validate().map_err(|e| format!("selfplay.mcts.{e}"))?;
-        sp.handicap.validate(sp.mcts.sims).map_err(|e| format!("selfplay.{e}"))?;
+        sp.mcts.validate().map_err(|e| e.under("selfplay.mcts").to_string())?;
+        sp.handicap.validate(sp.mcts.sims).map_err(|e| e.under("selfplay.handicap").to_string())?;
         self.train.validate()?;
         check(self.eval.sims <= 100_000, "eval.sims must be at most 100000")?;
         check(self.eval.opening_plies <= 50, "eval.opening_plies must be at most 50")?;

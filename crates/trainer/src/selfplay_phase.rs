@@ -52,7 +52,7 @@ pub(crate) fn run_selfplay_phase(
     let prefix = ShardPrefix::run(g, MAIN_WORKER);
     let done = recorded_indices(&ctx.dir.games(), &prefix)?;
     let config = selfplay_config(ctx, g, ctx.job.selfplay.games_per_generation, model);
-    config.validate().map_err(TrainError::Run)?;
+    config.validate().map_err(|e| TrainError::Run(format!("self-play settings: {e}")))?;
     let net = ctx.load_network(model)?;
     let make = evaluator_factory(net, ctx.job.selfplay.heuristic_at(g));
     let progress = Progress::default();

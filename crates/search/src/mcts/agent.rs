@@ -2,6 +2,7 @@
 //! settings of an opponent level (`PlaySettings`): simulations, temperature, exploration and a
 //! chance of a weaker move.
 
+use crate::SettingError;
 use crate::agent::{Agent, Analysis, Choice, Score};
 use crate::evaluator::{Evaluations, Evaluator};
 use crate::mcts::config::MctsConfig;
@@ -49,10 +50,8 @@ impl PlaySettings {
     }
 
     /// Checks every value's range; the error names the key.
-    pub fn validate(&self) -> Result<(), String> {
-        if !(0.0..=1.0).contains(&self.blunder) {
-            return Err("blunder must be in 0..=1".to_string());
-        }
+    pub fn validate(&self) -> Result<(), SettingError> {
+        SettingError::check((0.0..=1.0).contains(&self.blunder), "blunder", "in 0..=1")?;
         self.mcts_config().validate()
     }
 

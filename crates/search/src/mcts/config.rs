@@ -1,5 +1,6 @@
 //! MCTS settings; every efficiency method is switchable.
 
+use crate::SettingError;
 use crate::mcts::moves_left::MovesLeftUtility;
 use serde::{Deserialize, Serialize};
 
@@ -89,26 +90,27 @@ impl Default for MctsConfig {
 
 impl MctsConfig {
     /// Checks every value's range; the error names the key.
-    pub fn validate(&self) -> Result<(), String> {
-        let check = |ok: bool, msg: &str| if ok { Ok(()) } else { Err(msg.to_string()) };
-        check(self.sims <= 1_000_000, "sims must be at most 1000000")?;
-        check(self.cpuct > 0.0 && self.cpuct.is_finite(), "cpuct must be positive")?;
-        check((0.0..=2.0).contains(&self.fpu_reduction), "fpu_reduction must be in 0..=2")?;
-        check(self.dirichlet_alpha > 0.0 && self.dirichlet_alpha.is_finite(), "dirichlet_alpha must be positive")?;
-        check((0.0..=1.0).contains(&self.dirichlet_fraction), "dirichlet_fraction must be in 0..=1")?;
-        check(self.temperature >= 0.0 && self.temperature.is_finite(), "temperature must be >= 0")?;
-        check(self.final_temperature >= 0.0 && self.final_temperature.is_finite(), "final_temperature must be >= 0")?;
+    pub fn validate(&self) -> Result<(), SettingError> {
+        let check = SettingError::check;
+        check(self.sims <= 1_000_000, "sims", "at most 1000000")?;
+        check(self.cpuct > 0.0 && self.cpuct.is_finite(), "cpuct", "positive")?;
+        check((0.0..=2.0).contains(&self.fpu_reduction), "fpu_reduction", "in 0..=2")?;
+        check(self.dirichlet_alpha > 0.0 && self.dirichlet_alpha.is_finite(), "dirichlet_alpha", "positive")?;
+        check((0.0..=1.0).contains(&self.dirichlet_fraction), "dirichlet_fraction", "in 0..=1")?;
+        check(self.temperature >= 0.0 && self.temperature.is_finite(), "temperature", ">= 0")?;
+        check(self.final_temperature >= 0.0 && self.final_temperature.is_finite(), "final_temperature", ">= 0")?;
         if let Some(p) = self.playout_cap {
-            check((0.0..=1.0).contains(&p.full_probability), "playout_cap.full_probability must be in 0..=1")?;
-            check(p.cheap_sims <= self.sims, "playout_cap.cheap_sims must not exceed sims")?;
+            check((0.0..=1.0).contains(&p.full_probability), "playout_cap.full_probability", "in 0..=1")?;
+            check(p.cheap_sims <= self.sims, "playout_cap.cheap_sims", "at most sims")?;
         }
         if let Some(f) = self.forced_playouts {
-            check(f.k > 0.0 && f.k.is_finite(), "forced_playouts.k must be positive")?;
+            check(f.k > 0.0 && f.k.is_finite(), "forced_playouts.k", "positive")?;
         }
         if let Some(g) = self.gumbel {
-            check(g.considered >= 2, "gumbel.considered must be at least 2")?;
-            check(g.c_visit > 0.0 && g.c_scale > 0.0, "gumbel.c_visit and gumbel.c_scale must be positive")?;
+            check(g.considered >= 2, "gumbel.considered", "at least 2")?;
+            check(g.c_visit > 0.0, "gumbel.c_visit", "positive")?;
+            check(g.c_scale > 0.0, "gumbel.c_scale", "positive")?;
         }
-        self.moves_left.validate()
+        self.moves_left.validate().map_err(|e| e.under("moves_left"))
     }
 }

@@ -18,6 +18,7 @@
 //! shorter and the General's lost positions are the common case, so the defaults take a larger
 //! effect: 0.005 per ply, at most 0.1 (reached 20 plies apart).
 
+use crate::SettingError;
 use serde::{Deserialize, Serialize};
 
 /// The moves-left utility's settings; `max_effect = 0` turns it off.
@@ -83,13 +84,14 @@ impl MovesLeftUtility {
     }
 
     /// Checks every value's range; the error names the key.
-    pub fn validate(&self) -> Result<(), String> {
-        let check = |ok: bool, msg: &str| if ok { Ok(()) } else { Err(msg.to_string()) };
-        check(self.slope >= 0.0 && self.slope.is_finite(), "moves_left.slope must be >= 0")?;
-        check((0.0..=1.0).contains(&self.max_effect), "moves_left.max_effect must be in 0..=1")?;
-        check((0.0..1.0).contains(&self.threshold), "moves_left.threshold must be in 0..1")?;
-        let finite = [self.constant_factor, self.scaled_factor, self.quadratic_factor].iter().all(|f| f.is_finite());
-        check(finite, "moves_left factors must be finite")
+    pub fn validate(&self) -> Result<(), SettingError> {
+        let check = SettingError::check;
+        check(self.slope >= 0.0 && self.slope.is_finite(), "slope", ">= 0")?;
+        check((0.0..=1.0).contains(&self.max_effect), "max_effect", "in 0..=1")?;
+        check((0.0..1.0).contains(&self.threshold), "threshold", "in 0..1")?;
+        check(self.constant_factor.is_finite(), "constant_factor", "finite")?;
+        check(self.scaled_factor.is_finite(), "scaled_factor", "finite")?;
+        check(self.quadratic_factor.is_finite(), "quadratic_factor", "finite")
     }
 }
 
