@@ -4,7 +4,7 @@
 use crate::job::Job;
 use crate::metrics::Metrics;
 use crate::run_dir::RunDir;
-use crate::{ExactTarget, TrainError};
+use crate::{ExactTarget, Replay, TrainError};
 use musashi_agents::{AgentRecipe, TableOracle};
 use musashi_game::{Ruleset, Side, Snapshot};
 use musashi_net::{Device, Network, load_checkpoint};
@@ -21,6 +21,8 @@ pub(crate) struct Context {
     pub device: Device,
     pub metrics: Metrics,
     pub agents: Agents,
+    /// The replay window this process loaded last, and for which generation.
+    pub replay: Option<(u32, Replay)>,
 }
 
 /// The job's agents, per ruleset (by the index in `Context::rules`).

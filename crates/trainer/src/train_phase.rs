@@ -50,8 +50,15 @@ fn load_learner(ctx: &Context, from: &Path) -> Result<Learner, TrainError> {
 }
 
 /// The replay window for generation `g`, with exact values where the tablebase covers a position.
-fn load_replay(ctx: &Context, g: u32) -> Result<Replay, TrainError> {
-    let mut replay = Replay::new();
+/// The window of generation `g - 1`, when this process trained it, is kept and only the new
+/// shards are read: the same window as reading every shard again, because the window never
+/// grows by more than the positions added (`window_fraction` ≤ 1) and loading orders positions
+/// canonically (by game id, which starts with the generation).
+fn load_replay(ctx: &mut Context, g: u32) -> Result<Replay, TrainError> {
+    let mut replay = match ctx.replay.take() {
+        Some((h, kept)) if h + 1 == g => kept,
+        _ => Replay::new(),
+    };
     let exact = |s: &Snapshot| ctx.exact_target(s);
     let oracle: Option<crate::ValueOracle> = if ctx.agents.tablebase.is_some() { Some(&exact) } else { None };
     replay.load(&shards_up_to(&ctx.dir.games(), g)?, &ctx.job.train, oracle)?;
@@ -134,5 +141,7 @@ pub(crate) fn run_train_phase(
         .map_err(TrainError::checkpoint(&path))?;
     ctx.dir.remove_partials(g, None);
     ctx.dir.set_pointer(Pointer::Latest, g)?;
-    Ok(TrainSummary { steps: trained, window: replay.len(), losses: last })
+    let window = replay.len();
+    ctx.replay = Some((g, replay));
+    Ok(TrainSummary { steps: trained, window, losses: last })
 }

@@ -72,7 +72,7 @@ pub fn run_worker(request: &WorkerRequest<'_>, observer: &dyn Observer) -> Resul
     let rules = job.rules.rulesets().map_err(TrainError::Run)?;
     let metrics = Metrics::open(&dir.worker_metrics(name))?;
     let agents = Agents { opponents: Vec::new(), bootstrap: Vec::new(), tablebase: None };
-    let mut ctx = Context { job, dir, rules, threads: request.threads, device, metrics, agents };
+    let mut ctx = Context { job, dir, rules, threads: request.threads, device, metrics, agents, replay: None };
     let mut played = 0u32;
     loop {
         if ctx.dir.done_marker().exists() || max_games.is_some_and(|m| played >= m) {
