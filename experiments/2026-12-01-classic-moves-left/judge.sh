@@ -20,5 +20,5 @@ line "$net" "bundle:dir=$bundle,level=normal"
 line "$net" "bundle:dir=$bundle,level=hard"
 line alphabeta:depth=6 "$net"
 line "bundle:dir=$bundle,level=hard" "$net"
-line "$net" alphabeta:depth=3
-line "mcts:ckpt=$ckpt,sims=1600" alphabeta:depth=3
+line "$net" alphabeta:depth=2
+line "mcts:ckpt=$ckpt,sims=1600" alphabeta:depth=2
