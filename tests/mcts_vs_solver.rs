@@ -12,16 +12,20 @@ use musashi_search::{
     Evaluations, Evaluator, Mcts, MctsConfig, MovesLeftUtility, Oracle, Score, Step, UniformEvaluator,
 };
 
-fn mcts_move(sample: &Sample, rules: Ruleset, sims: u32, seed: u64) -> Move {
+/// The most visited move of a search from `sample` with `config` over `ev`.
+fn searched_move(sample: &Sample, rules: Ruleset, config: MctsConfig, seed: u64, ev: &mut dyn Evaluator) -> Move {
     let game = Game::from_position(rules, sample.pos).unwrap();
-    let mut m = Mcts::new(MctsConfig { sims, ..MctsConfig::default() }, game, seed);
-    let mut ev = UniformEvaluator;
+    let mut m = Mcts::new(config, game, seed);
     let mut out = Evaluations::default();
     while let Step::Evaluate(s) = m.step() {
         ev.evaluate(&[s], &mut out);
         m.provide(&out.logits, out.values[0], out.plies_of(0));
     }
     m.result().choose(0.0, 0.5)
+}
+
+fn mcts_move(sample: &Sample, rules: Ruleset, sims: u32, seed: u64) -> Move {
+    searched_move(sample, rules, MctsConfig { sims, ..MctsConfig::default() }, seed, &mut UniformEvaluator)
 }
 
 fn keeps(sample: &Sample, mv: Move) -> bool {
@@ -109,16 +113,8 @@ fn the_moves_left_utility_makes_a_lost_general_resist_longest() {
         .collect();
     assert!(lost.len() >= 20, "only {} lost positions sampled", lost.len());
     let longest = |s: &Sample, moves_left: MovesLeftUtility| {
-        let game = Game::from_position(rules, s.pos).unwrap();
         let config = MctsConfig { sims: 400, moves_left, ..MctsConfig::default() };
-        let mut m = Mcts::new(config, game, 3);
-        let mut ev = ExactEvaluator(Exact(oracle.0.clone()));
-        let mut out = Evaluations::default();
-        while let Step::Evaluate(st) = m.step() {
-            ev.evaluate(&[st], &mut out);
-            m.provide(&out.logits, out.values[0], out.plies_of(0));
-        }
-        let mv = m.result().choose(0.0, 0.5);
+        let mv = searched_move(s, rules, config, 3, &mut ExactEvaluator(Exact(oracle.0.clone())));
         let delay = |v: &Score| if let Score::LossIn(n) = v { *n } else { 0 };
         let best = s.moves.iter().map(|(_, v)| delay(v)).max().unwrap();
         delay(&s.moves.iter().find(|(m, _)| *m == mv).unwrap().1) == best
