@@ -30,6 +30,10 @@ pub const ENCODING_VERSION: u32 = 1;
 /// Number of input features.
 pub const NUM_FEATURES: usize = 180;
 
+/// The network's moves-left output is plies to the end divided by this, so that its targets lie
+/// near 1; the training network and the export runtime both scale by it.
+pub const PLIES_SCALE: f32 = 100.0;
+
 const POINTS: usize = 33;
 
 /// Writes the features of `s` into `out` (length `NUM_FEATURES`).

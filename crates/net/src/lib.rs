@@ -4,8 +4,8 @@
 pub mod encoding;
 mod model;
 
-pub use encoding::{ENCODING_VERSION, NUM_FEATURES, encode, encode_batch};
-pub use model::{Heads, ModelConfig, PLIES_SCALE, PolicyValueNet};
+pub use encoding::{ENCODING_VERSION, NUM_FEATURES, PLIES_SCALE, encode, encode_batch};
+pub use model::{Heads, ModelConfig, PolicyValueNet};
 mod network;
 mod training;
 

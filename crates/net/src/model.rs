@@ -31,9 +31,6 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-/// The moves-left head predicts plies to the end divided by this (targets near 1).
-pub const PLIES_SCALE: f32 = 100.0;
-
 impl Default for ModelConfig {
     fn default() -> Self {
         ModelConfig { hidden: 256, blocks: 2, value_hidden: 64, moves_left_hidden: 32 }

@@ -1,8 +1,8 @@
 //! Batched inference: one model shared by many threads.
 
 use crate::NetError;
-use crate::encoding::NUM_FEATURES;
-use crate::model::{ModelConfig, PLIES_SCALE, PolicyValueNet};
+use crate::encoding::{NUM_FEATURES, PLIES_SCALE};
+use crate::model::{ModelConfig, PolicyValueNet};
 use burn::prelude::*;
 use burn::tensor::TensorData;
 use musashi_game::NUM_ACTIONS;

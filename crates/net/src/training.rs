@@ -2,8 +2,8 @@
 //! moves-left head's MSE on plies to the end, scaled) and the optimizer. The trainer crate feeds plain arrays; Burn stays inside this crate.
 
 use crate::NetError;
-use crate::encoding::NUM_FEATURES;
-use crate::model::{ModelConfig, PLIES_SCALE, PolicyValueNet};
+use crate::encoding::{NUM_FEATURES, PLIES_SCALE};
+use crate::model::{ModelConfig, PolicyValueNet};
 use crate::network::Network;
 use burn::optim::{
     AdamConfig, AdamWConfig, GradientsParams, ModuleOptimizer, SgdConfig, decay::WeightDecayConfig,

@@ -12,4 +12,4 @@ pub use bundle::{
     ARCHITECTURE_NAME, BUNDLE_FORMAT_VERSION, Bundle, BundleError, LEVELS, Level, LevelPlayer, MANIFEST, Manifest,
     Measured, NetworkInfo, RulesEntry, WeightsFile, sha256_hex,
 };
-pub use mlp::{Architecture, LAYER_NORM_EPSILON, Mlp, MlpEvaluator, Outputs, PLIES_SCALE};
+pub use mlp::{Architecture, LAYER_NORM_EPSILON, Mlp, MlpEvaluator, Outputs};

@@ -12,7 +12,7 @@
 //! ```
 
 use crate::safetensors::{Tensor, parse};
-use musashi_encoding::{NUM_FEATURES, encode};
+use musashi_encoding::{NUM_FEATURES, PLIES_SCALE, encode};
 use musashi_game::{NUM_ACTIONS, Snapshot};
 use musashi_search::{Evaluations, Evaluator};
 use serde::{Deserialize, Serialize};
@@ -39,9 +39,6 @@ pub struct Architecture {
 fn is_zero(n: &usize) -> bool {
     *n == 0
 }
-
-/// The moves-left head predicts plies to the end divided by this (`musashi-net`'s scale).
-pub const PLIES_SCALE: f32 = 100.0;
 
 /// One state's outputs besides the logits.
 #[derive(Clone, Copy, PartialEq, Debug)]

@@ -16,8 +16,6 @@ pub struct SearchResult {
     pub policy_target: Vec<f32>,
     /// The root's value for the side to move.
     pub value: f32,
-    /// The root's mean plies to the end, when the evaluator predicts them.
-    pub plies: Option<f32>,
     /// Whether this was a full search (a policy target worth training on).
     pub full: bool,
     /// Simulations run in this search.

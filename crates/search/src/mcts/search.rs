@@ -383,7 +383,6 @@ impl Mcts {
         let priors: Vec<f32> = kids.clone().map(|c| self.tree.nodes[c].prior).collect();
         let root = &self.tree.nodes[ROOT];
         let value = if root.visits > 0 { -root.value_sum / root.visits as f32 } else { self.root_net_value };
-        let plies = root.plies().filter(|_| self.plies_known);
         let qs: Vec<Option<f32>> = kids.clone().map(|c| self.tree.nodes[c].q()).collect();
         let (policy_target, gumbel_choice) = match (self.config.gumbel, &self.halving) {
             (Some(g), Some(h)) => {
@@ -404,17 +403,7 @@ impl Mcts {
             }
             _ => (self.visit_target(&priors, &visits, &qs), None),
         };
-        SearchResult {
-            moves,
-            visits,
-            priors,
-            policy_target,
-            value,
-            plies,
-            full: self.full,
-            sims: self.done,
-            gumbel_choice,
-        }
+        SearchResult { moves, visits, priors, policy_target, value, full: self.full, sims: self.done, gumbel_choice }
     }
 
     /// Visit counts normalised, after policy-target pruning when forced playouts are on.
