@@ -94,7 +94,7 @@ fn games_played(out: &Path) -> Vec<(String, Vec<String>)> {
     let mut games = Vec::new();
     for name in shard_names(out) {
         for g in musashi_records::read_games(&out.join("games").join(&name)).unwrap() {
-            games.push((g.game_id, g.moves.iter().map(|m| m.to_string()).collect()));
+            games.push((g.game_id, g.game.moves.iter().map(|m| m.to_string()).collect()));
         }
     }
     games.sort();

@@ -55,7 +55,7 @@ fn the_runtime_network_computes_what_burn_computes() {
         }
         // Another shape is refused, and so is a missing or an extra moves-left head.
         let wrong = Architecture { hidden: config.hidden + 1, ..arch };
-        assert!(Mlp::from_safetensors(&weights_bytes(&net).unwrap(), wrong).unwrap_err().contains("shape"));
+        assert!(Mlp::from_safetensors(&weights_bytes(&net).unwrap(), wrong).unwrap_err().to_string().contains("shape"));
         let other_head = Architecture { moves_left_hidden: if arch.moves_left_hidden > 0 { 0 } else { 5 }, ..arch };
         assert!(Mlp::from_safetensors(&weights_bytes(&net).unwrap(), other_head).is_err());
     }

@@ -30,6 +30,9 @@ enum Command {
     Train(commands::train::Args),
     /// Play games with a model (or uniform priors) and write Parquet shards.
     Selfplay(commands::selfplay::Args),
+    /// Run a training job on a cluster: the trainer and self-play workers as batch jobs.
+    #[command(subcommand)]
+    Cluster(commands::cluster::Args),
     /// Benchmarks (speed figures for the README and docs).
     Bench(commands::bench::Args),
     /// Play N games between two agents and report the results.
@@ -55,6 +58,7 @@ fn main() -> ExitCode {
         Command::Show(a) => commands::show::run(a),
         Command::Train(a) => commands::train::run(a),
         Command::Selfplay(a) => commands::selfplay::run(a),
+        Command::Cluster(a) => commands::cluster::run(a),
         Command::Bench(a) => commands::bench::run(a),
         Command::Match(a) => commands::match_cmd::run(a),
         Command::Hint(a) => commands::hint::run(a),

@@ -47,13 +47,21 @@ pub enum ConfigError {
         /// The deserialiser's message.
         message: String,
     },
-    /// A value failed validation.
+    /// A file that musashi wrote (a run's resolved configuration) fails its checks.
     #[error("{source_name}: {message}")]
+    Damaged {
+        /// The file.
+        source_name: String,
+        /// What is wrong (the checksum, a missing key).
+        message: String,
+    },
+    /// A value failed validation.
+    #[error("{source_name}: {problem}")]
     Invalid {
         /// The file.
         source_name: String,
-        /// What the validation said (it names the key).
-        message: String,
+        /// The key and what is wrong with it.
+        problem: crate::Invalid,
     },
     /// The value could not be written as TOML.
     #[error("cannot write the configuration as TOML: {0}")]

@@ -6,8 +6,8 @@
 //! form's verdict is what is measured: the General's wins hold under every limit, and the
 //! soldiers' forced wins known are far shorter than any preset's limit (`docs/ratings.md`).
 
-use crate::matches::GameRecord;
-use musashi_game::{Game, Ruleset, Side};
+use crate::matches::MatchGame;
+use musashi_game::{Game, Side};
 use musashi_search::{Oracle, Score};
 
 /// The game phases counted apart, by soldiers on the board.
@@ -136,12 +136,14 @@ impl Accuracy {
         }
     }
 
-    /// Measures the moves of `record` (played under `rules`) made by the sides in `sides`
-    /// (random opening moves are skipped).
-    pub fn add_game(&mut self, oracle: &dyn Oracle, rules: Ruleset, record: &GameRecord, sides: &[Side]) {
-        let threshold = rules.threshold();
-        let mut game = Game::new(rules);
-        for (ply, &mv) in record.moves.iter().enumerate() {
+    /// Measures the moves of `record` made by the sides in `sides` (random opening moves are
+    /// skipped).
+    pub fn add_game(&mut self, oracle: &dyn Oracle, record: &MatchGame, sides: &[Side]) {
+        let played = &record.game;
+        let threshold = played.rules.threshold();
+        // A start off its rules' board (no match plays one) has no moves to measure.
+        let Ok(mut game) = Game::from_position(played.rules, played.start) else { return };
+        for (ply, &mv) in played.moves.iter().enumerate() {
             let pos = *game.position();
             let side = pos.side_to_move();
             if ply as u32 >= record.opening_plies && sides.contains(&side) {
@@ -179,7 +181,7 @@ impl Accuracy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use musashi_game::{EndReason, Move, Outcome, Position, Preset};
+    use musashi_game::{EndReason, Move, Outcome, PlayedGame, Position, Preset, Ruleset};
 
     /// A fake oracle: the side to move wins exactly when the General stands on the top row.
     struct TopRow;
@@ -194,14 +196,18 @@ mod tests {
     }
 
     /// A game of these moves that the General won by resignation (the outcome is not measured).
-    fn resigned_game(rules: Ruleset, moves: &[&str]) -> GameRecord {
-        GameRecord {
+    fn resigned_game(rules: Ruleset, moves: &[&str]) -> MatchGame {
+        MatchGame {
             index: 0,
-            seed: 0,
             opening_plies: 0,
-            moves: moves.iter().map(|m| Move::parse(rules.board, m).unwrap()).collect(),
-            outcome: Outcome { winner: Side::General, reason: EndReason::Resignation },
             adjudicated: false,
+            game: PlayedGame {
+                rules,
+                start: Position::start(rules.board, rules.first),
+                seed: 0,
+                moves: moves.iter().map(|m| Move::parse(rules.board, m).unwrap()).collect(),
+                outcome: Outcome { winner: Side::General, reason: EndReason::Resignation },
+            },
         }
     }
 
@@ -213,7 +219,7 @@ mod tests {
         // (kept). c2-d2: from c2 the General could step to c1 (won) but does not (a blunder).
         let record = resigned_game(rules, &["c3-c2", "c1-b2", "c2-d2"]);
         let mut a = Accuracy::default();
-        a.add_game(&TopRow, rules, &record, &[Side::General, Side::Soldiers]);
+        a.add_game(&TopRow, &record, &[Side::General, Side::Soldiers]);
         let t = a.total();
         assert_eq!((t.moves, t.kept, t.winning, t.winning_kept, t.blunders, t.uncovered), (3, 2, 2, 1, 1, 0));
         let g = a.side(Side::General);
@@ -223,7 +229,7 @@ mod tests {
         assert_eq!(a.counts[Side::General.index()][0].moves, 2, "16 soldiers: the opening");
         // Only the General's moves, and the random opening skipped.
         let mut b = Accuracy::default();
-        b.add_game(&TopRow, rules, &GameRecord { opening_plies: 1, ..record.clone() }, &[Side::General]);
+        b.add_game(&TopRow, &MatchGame { opening_plies: 1, ..record.clone() }, &[Side::General]);
         assert_eq!((b.total().moves, b.total().blunders), (1, 1));
         let mut c = a.clone();
         c.merge(&b);
@@ -253,7 +259,7 @@ mod tests {
         let play = |moves: &[&str]| {
             let record = resigned_game(rules, moves);
             let mut a = Accuracy::default();
-            a.add_game(&Distances, rules, &record, &[Side::General, Side::Soldiers]);
+            a.add_game(&Distances, &record, &[Side::General, Side::Soldiers]);
             a
         };
         // Worked by hand. From the start (General c3, 5 soldiers on row 5) the General is lost

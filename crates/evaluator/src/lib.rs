@@ -18,7 +18,7 @@ mod sprt;
 pub mod tournament;
 
 pub use accuracy::{Accuracy, MoveCounts};
-pub use matches::{GameRecord, MatchConfig, MatchResult, Summary, play_game, play_match, play_match_with};
+pub use matches::{MatchConfig, MatchGame, MatchResult, Summary, play_game, play_match, play_match_with};
 pub use rank::{Pairings, RankPlayer, RankReport, RankSetup, Ranking, add_baselines, rank, rank_games};
 pub use ratings::{
     FitOptions, RatedGame, RatingError, Ratings, SideRatings, elo_from_score, fit_ratings, fit_side_ratings,

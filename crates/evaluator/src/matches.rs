@@ -2,7 +2,7 @@
 //! seeded from the match seed and its index alone, so that results do not depend on the
 //! number of threads or on which thread plays which game.
 
-use musashi_game::{EndReason, GOLDEN_GAMMA, Game, Move, Outcome, Ruleset, Side, mix64};
+use musashi_game::{EndReason, GOLDEN_GAMMA, Game, PlayedGame, Ruleset, Side, mix64};
 use musashi_search::Agent;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -43,43 +43,32 @@ impl MatchConfig {
     }
 }
 
-/// One finished game.
+/// One finished game of a match: the game, with what the match adds to it.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct GameRecord {
+pub struct MatchGame {
     /// Index in the match.
     pub index: usize,
-    /// The game's seed.
-    pub seed: u64,
     /// How many of the first moves were random opening moves.
     pub opening_plies: u32,
-    /// Every move, in order.
-    pub moves: Vec<Move>,
-    /// How it ended.
-    pub outcome: Outcome,
     /// True when the safety cap ended the game (`max_plies`, rulesets without a limit).
     pub adjudicated: bool,
+    /// The game: rules, start, seed, moves, outcome.
+    pub game: PlayedGame,
 }
 
-impl GameRecord {
+impl MatchGame {
     /// Moves played.
     pub fn length(&self) -> usize {
-        self.moves.len()
+        self.game.length()
     }
 
     /// The game as one line: index, seed, winner, reason, length, then the moves in notation,
     /// separated by tabs (moves by spaces). Adjudicated games have the reason `adjudicated`.
     pub fn to_line(&self) -> String {
-        let moves: Vec<String> = self.moves.iter().map(|m| m.to_string()).collect();
-        let reason = if self.adjudicated { "adjudicated".to_string() } else { self.outcome.reason.to_string() };
-        format!(
-            "{}\t{}\t{}\t{}\t{}\t{}",
-            self.index,
-            self.seed,
-            self.outcome.winner,
-            reason,
-            self.moves.len(),
-            moves.join(" ")
-        )
+        let g = &self.game;
+        let moves: Vec<String> = g.moves.iter().map(|m| m.to_string()).collect();
+        let reason = if self.adjudicated { "adjudicated".to_string() } else { g.outcome.reason.to_string() };
+        format!("{}\t{}\t{}\t{}\t{}\t{}", self.index, g.seed, g.outcome.winner, reason, g.moves.len(), moves.join(" "))
     }
 }
 
@@ -102,18 +91,18 @@ pub struct Summary {
 
 impl Summary {
     /// The summary of these records.
-    pub fn of(records: &[GameRecord]) -> Summary {
+    pub fn of(records: &[MatchGame]) -> Summary {
         let mut s = Summary { games: records.len(), ..Summary::default() };
         let mut plies = 0;
         for r in records {
-            match r.outcome.winner {
+            match r.game.outcome.winner {
                 Side::General => s.general_wins += 1,
                 Side::Soldiers => s.soldiers_wins += 1,
             }
-            let i = EndReason::ALL.iter().position(|&e| e == r.outcome.reason).expect("every reason is listed");
+            let i = EndReason::ALL.iter().position(|&e| e == r.game.outcome.reason).expect("every reason is listed");
             s.endings[i] += 1;
             s.adjudicated += r.adjudicated as usize;
-            plies += r.moves.len();
+            plies += r.length();
         }
         s.average_length = if records.is_empty() { 0.0 } else { plies as f64 / records.len() as f64 };
         s
@@ -129,7 +118,7 @@ impl Summary {
 #[derive(Clone, PartialEq, Debug)]
 pub struct MatchResult {
     /// Every game, by index.
-    pub records: Vec<GameRecord>,
+    pub records: Vec<MatchGame>,
     /// Totals.
     pub summary: Summary,
 }
@@ -192,10 +181,10 @@ where
 pub fn play_match_with<F, D>(config: &MatchConfig, make: F, done: D) -> MatchResult
 where
     F: Fn(Side, usize) -> Box<dyn Agent> + Sync,
-    D: Fn(&GameRecord) + Sync,
+    D: Fn(&MatchGame) + Sync,
 {
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<GameRecord>>> = Mutex::new(vec![None; config.games]);
+    let results: Mutex<Vec<Option<MatchGame>>> = Mutex::new(vec![None; config.games]);
     let threads = config.threads.clamp(1, config.games.max(1));
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -217,13 +206,11 @@ where
                         config.max_plies,
                     );
                     let outcome = game.outcome_or_endless(config.max_plies).expect("a match plays until the end");
-                    let record = GameRecord {
+                    let record = MatchGame {
                         index,
-                        seed,
                         opening_plies: config.opening_plies.min(game.plies()),
-                        moves: game.moves().collect(),
-                        outcome,
                         adjudicated,
+                        game: PlayedGame::of(&game, seed, outcome),
                     };
                     done(&record);
                     results.lock().expect("no worker panicked")[index] = Some(record);
@@ -231,7 +218,7 @@ where
             });
         }
     });
-    let records: Vec<GameRecord> =
+    let records: Vec<MatchGame> =
         results.into_inner().expect("no worker panicked").into_iter().map(|r| r.expect("every game played")).collect();
     let summary = Summary::of(&records);
     MatchResult { records, summary }
@@ -267,11 +254,11 @@ mod tests {
         // Games replay to the recorded outcome.
         for r in &one.records {
             let mut g = Game::new(config.rules);
-            for &m in &r.moves {
+            for &m in &r.game.moves {
                 g.play(m).unwrap();
             }
-            assert_eq!(g.outcome(), Some(r.outcome));
-            assert!(r.to_line().starts_with(&format!("{}\t{}\t", r.index, r.seed)));
+            assert_eq!(g.outcome(), Some(r.game.outcome));
+            assert!(r.to_line().starts_with(&format!("{}\t{}\t", r.index, r.game.seed)));
         }
         // Different seeds give different games.
         config.seed = 8;
@@ -285,8 +272,8 @@ mod tests {
         let r = play_match(&config, |_, _| Box::new(RandomAgent::new(0)) as Box<dyn Agent>);
         for rec in &r.records {
             if rec.adjudicated {
-                assert_eq!(rec.moves.len(), 6);
-                assert_eq!(rec.outcome.winner, Side::General);
+                assert_eq!(rec.length(), 6);
+                assert_eq!(rec.game.outcome.winner, Side::General);
                 assert!(rec.to_line().contains("\tadjudicated\t"));
             }
         }

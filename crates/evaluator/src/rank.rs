@@ -138,8 +138,8 @@ pub fn rank(
     let accuracy = oracle.map(|(name, o)| {
         let mut acc = vec![Accuracy::default(); setup.players.len()];
         for g in &games {
-            acc[g.general].add_game(o, setup.config.rules, &g.record, &[Side::General]);
-            acc[g.soldiers].add_game(o, setup.config.rules, &g.record, &[Side::Soldiers]);
+            acc[g.general].add_game(o, &g.record, &[Side::General]);
+            acc[g.soldiers].add_game(o, &g.record, &[Side::Soldiers]);
         }
         (name.to_string(), acc)
     });

@@ -2,7 +2,7 @@
 //! ratings fitted over all games. The players are indices; the caller's factory builds the
 //! agent for a player in a game.
 
-use crate::matches::{GameRecord, MatchConfig, mix, play_match};
+use crate::matches::{MatchConfig, MatchGame, mix, play_match};
 use crate::ratings::RatedGame;
 use musashi_game::Side;
 use musashi_search::Agent;
@@ -39,7 +39,7 @@ pub struct TournamentGame {
     /// The player who played the soldiers.
     pub soldiers: usize,
     /// The game.
-    pub record: GameRecord,
+    pub record: MatchGame,
 }
 
 impl TournamentGame {
@@ -48,7 +48,7 @@ impl TournamentGame {
         RatedGame {
             general: self.general,
             soldiers: self.soldiers,
-            general_won: self.record.outcome.winner == Side::General,
+            general_won: self.record.game.outcome.winner == Side::General,
         }
     }
 }
@@ -92,7 +92,7 @@ impl Standing {
 pub fn standings(players: usize, games: &[TournamentGame]) -> Vec<Standing> {
     let mut s = vec![Standing::default(); players];
     for g in games {
-        let general_won = g.record.outcome.winner == Side::General;
+        let general_won = g.record.game.outcome.winner == Side::General;
         s[g.general].games_as_general += 1;
         s[g.general].wins_as_general += general_won as usize;
         s[g.soldiers].games_as_soldiers += 1;

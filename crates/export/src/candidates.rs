@@ -99,13 +99,13 @@ impl Calibration<'_> {
                 opponent.create(i as u64)
             }
         });
-        let wins = r.records.iter().filter(|g| g.outcome.winner == side).count();
+        let wins = r.records.iter().filter(|g| g.game.outcome.winner == side).count();
         let ms_per_move = nanos.load(Ordering::Relaxed) as f64 / moves.load(Ordering::Relaxed).max(1) as f64 / 1e6;
         let (general, soldiers) = if side == Side::General { (player, opp) } else { (opp, player) };
         out.rated.extend(r.records.iter().map(|rec| RatedGame {
             general,
             soldiers,
-            general_won: rec.outcome.winner == Side::General,
+            general_won: rec.game.outcome.winner == Side::General,
         }));
         log(&format!(
             "{side} {name} candidate {ci} ({}): {wins}/{} against {}, {ms_per_move:.1} ms/move",

@@ -3,7 +3,7 @@
 //! validated, and written back resolved into the bundle.
 
 use crate::ExportError;
-use musashi_config::{ConfigError, read_toml_file, to_toml};
+use musashi_config::{ConfigError, Invalid, read_toml_file, to_toml};
 use musashi_game::Preset;
 use musashi_runtime::LEVELS;
 use musashi_search::{AgentSpec, PlaySettings};
@@ -100,44 +100,45 @@ fn default_opening() -> u32 {
 }
 
 impl ExportConfig {
-    /// Checks every value; the message names the key.
-    pub fn validate(&self) -> Result<(), String> {
-        if self.name.is_empty() || !self.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-            return Err("name must be letters, digits, - or _".into());
-        }
-        if self.presets.is_empty() {
-            return Err("presets must name at least one preset".into());
-        }
+    /// Checks every value; the error names the key.
+    pub fn validate(&self) -> Result<(), Invalid> {
+        let name_ok =
+            !self.name.is_empty() && self.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        Invalid::check(name_ok, "name", "letters, digits, - or _")?;
+        Invalid::check(!self.presets.is_empty(), "presets", "a list of at least one preset")?;
         for p in &self.presets {
-            p.parse::<Preset>().map_err(|e| format!("presets: {e}"))?;
+            p.parse::<Preset>().map_err(|e| Invalid::value("presets", e))?;
         }
-        if self.games == 0 {
-            return Err("games must be at least 1".into());
-        }
+        Invalid::check(self.games >= 1, "games", "at least 1")?;
         for name in self.levels.keys() {
             if !LEVELS.contains(&name.as_str()) {
-                return Err(format!("levels.{name}: unknown level (expected {})", LEVELS.join(", ")));
+                return Err(Invalid::value(
+                    format!("levels.{name}"),
+                    format!("unknown level (expected {})", LEVELS.join(", ")),
+                ));
             }
         }
         for name in LEVELS {
-            let l = self.levels.get(name).ok_or_else(|| format!("levels.{name} is missing"))?;
-            if l.candidates.is_empty() {
-                return Err(format!("levels.{name}.candidates is empty"));
-            }
-            if let Some(t) = l.target
-                && !(0.0..=1.0).contains(&t)
-            {
-                return Err(format!("levels.{name}.target must be in 0..=1"));
-            }
-            if l.ms_per_move.is_nan() || l.ms_per_move < 0.0 {
-                return Err(format!("levels.{name}.ms_per_move must be 0 (no budget) or positive"));
-            }
-            for (i, c) in l.candidates.iter().enumerate() {
-                c.settings().validate().map_err(|e| format!("levels.{name}.candidates[{i}]: {e}"))?;
-            }
-            l.opponent.parse::<AgentSpec>().map_err(|e| format!("levels.{name}.opponent: {e}"))?;
+            let l = self.levels.get(name).ok_or_else(|| Invalid::value(format!("levels.{name}"), "missing"))?;
+            l.validate().map_err(|e| e.under(&format!("levels.{name}")))?;
         }
-        self.anchor.parse::<AgentSpec>().map_err(|e| format!("anchor: {e}"))?;
+        self.anchor.parse::<AgentSpec>().map_err(|e| Invalid::value("anchor", e))?;
+        Ok(())
+    }
+}
+
+impl LevelConfig {
+    /// Checks the level's values; keys are relative to its table.
+    fn validate(&self) -> Result<(), Invalid> {
+        Invalid::check(!self.candidates.is_empty(), "candidates", "a list of at least one candidate")?;
+        if let Some(t) = self.target {
+            Invalid::check((0.0..=1.0).contains(&t), "target", "in 0..=1")?;
+        }
+        Invalid::check(self.ms_per_move >= 0.0, "ms_per_move", "0 (no budget) or positive")?;
+        for (i, c) in self.candidates.iter().enumerate() {
+            c.settings().validate().map_err(|e| Invalid::range(format!("candidates[{i}].{}", e.key), e.expected))?;
+        }
+        self.opponent.parse::<AgentSpec>().map_err(|e| Invalid::value("opponent", e))?;
         Ok(())
     }
 }
@@ -146,7 +147,7 @@ impl ExportConfig {
 pub fn load_config(path: &Path, overrides: &[String]) -> Result<ExportConfig, ExportError> {
     let config: ExportConfig = read_toml_file(path, overrides)?;
     let source_name = path.display().to_string();
-    config.validate().map_err(|message| ConfigError::Invalid { source_name, message })?;
+    config.validate().map_err(|problem| ConfigError::Invalid { source_name, problem })?;
     Ok(config)
 }
 

@@ -62,7 +62,7 @@ impl References {
                 rated.extend(r.records.iter().map(|rec| RatedGame {
                     general: g,
                     soldiers: s,
-                    general_won: rec.outcome.winner == Side::General,
+                    general_won: rec.game.outcome.winner == Side::General,
                 }));
                 log(&format!(
                     "reference {} vs {}: General won {}/{}",

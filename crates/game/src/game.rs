@@ -229,6 +229,25 @@ impl Game {
         e.mv
     }
 
+    /// Takes back moves until a side for which `human` holds is to move again: a person's last
+    /// move and the replies after it. A computer's moves alone are never taken back: with no
+    /// move by a `human` side in the game, nothing is. Returns the moves taken back, last first.
+    pub fn take_back(&mut self, human: impl Fn(Side) -> bool) -> Vec<Move> {
+        let first = self.start_position().side_to_move();
+        let mover = |i: usize| if i.is_multiple_of(2) { first } else { first.opponent() };
+        if !(0..self.entries.len() - 1).any(|i| human(mover(i))) {
+            return Vec::new();
+        }
+        let mut taken = Vec::new();
+        while let Some(m) = self.undo() {
+            taken.push(m);
+            if human(self.position().side_to_move()) {
+                break;
+            }
+        }
+        taken
+    }
+
     /// `side` resigns: the other side wins. No effect once the game is over.
     pub fn resign(&mut self, side: Side) {
         if self.outcome.is_none() {

@@ -72,7 +72,8 @@ pub(crate) fn check_position(r: &PositionRecord) -> Result<(), String> {
 
 /// Checks one game record: its moves are movement-legal from its start position, one after the
 /// other.
-pub(crate) fn check_game(g: &GameRecord) -> Result<(), String> {
+pub(crate) fn check_game(record: &GameRecord) -> Result<(), String> {
+    let g = &record.game;
     if g.start.board() != g.rules.board {
         return Err(format!(
             "the start position is on the {}-point board, the rules on the {}-point one",

@@ -5,33 +5,25 @@ use crate::positions::{RulesBuilders, read_rules, rules_fields};
 use arrow_array::builder::{ListBuilder, StringBuilder, UInt32Builder, UInt64Builder};
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Schema};
-use musashi_game::{EndReason, Move, Outcome, Position, Ruleset};
+use musashi_game::{EndReason, Move, Outcome, PlayedGame, Position};
 use std::sync::Arc;
 
 /// Version of the games schema this build writes and reads.
 pub const GAMES_SCHEMA_VERSION: u32 = 1;
 
-/// One finished game.
+/// One stored game: the game, with what a run adds to it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
     /// Unique within a run.
     pub game_id: String,
     /// The training generation whose network played it.
     pub generation: u32,
-    /// The ruleset.
-    pub rules: Ruleset,
-    /// The position the game started from.
-    pub start: Position,
     /// Who played the General (an agent spec or model id).
     pub general_agent: String,
     /// Who played the soldiers.
     pub soldiers_agent: String,
-    /// How it ended.
-    pub outcome: Outcome,
-    /// The moves, in order.
-    pub moves: Vec<Move>,
-    /// The seed the game was played with.
-    pub seed: u64,
+    /// The game: rules, start, seed, moves, outcome.
+    pub game: PlayedGame,
 }
 
 pub(crate) fn schema() -> Schema {
@@ -66,13 +58,14 @@ pub(crate) fn to_batch(rows: &[GameRecord]) -> RecordBatch {
         false,
     )));
     let mut seed = UInt64Builder::new();
-    for g in rows {
-        game_id.append_value(&g.game_id);
-        generation.append_value(g.generation);
+    for row in rows {
+        let g = &row.game;
+        game_id.append_value(&row.game_id);
+        generation.append_value(row.generation);
         rules.push(&g.rules);
         start.append_value(g.start.to_string());
-        general.append_value(&g.general_agent);
-        soldiers.append_value(&g.soldiers_agent);
+        general.append_value(&row.general_agent);
+        soldiers.append_value(&row.soldiers_agent);
         winner.append_value(g.outcome.winner.name());
         reason.append_value(g.outcome.reason.name());
         length.append_value(g.moves.len() as u32);
@@ -125,13 +118,15 @@ pub(crate) fn from_batch(batch: &RecordBatch, out: &mut Vec<GameRecord>) -> Resu
         out.push(GameRecord {
             game_id: game_id[i].clone(),
             generation: generation[i],
-            rules: rules[i],
-            start: Position::parse_on(board, &start[i]).map_err(|e| row(e.to_string()))?,
             general_agent: general[i].clone(),
             soldiers_agent: soldiers[i].clone(),
-            outcome: Outcome { winner: winner[i].parse().map_err(row)?, reason },
-            moves: mv,
-            seed: seed[i],
+            game: PlayedGame {
+                rules: rules[i],
+                start: Position::parse_on(board, &start[i]).map_err(|e| row(e.to_string()))?,
+                seed: seed[i],
+                moves: mv,
+                outcome: Outcome { winner: winner[i].parse().map_err(row)?, reason },
+            },
         });
     }
     Ok(())

@@ -132,7 +132,7 @@ fn records_breaking_the_value_rules_are_not_written() {
         assert!(e.to_string().contains(says) && e.to_string().contains(&format!("v{k}.positions.parquet")), "{e}");
     }
     let mut bad = games.clone();
-    bad[1].moves.swap(0, 1);
+    bad[1].game.moves.swap(0, 1);
     let e = write_shard(&dir, "g", &bad, &positions).unwrap_err();
     assert!(matches!(e, RecordError::Invalid { row: 1, .. }) && e.to_string().contains("not legal"), "{e}");
     assert!(list_shards(&dir).unwrap().is_empty(), "nothing was completed");

@@ -7,9 +7,11 @@
 mod bundle;
 mod mlp;
 pub mod safetensors;
+mod weights_error;
 
 pub use bundle::{
     ARCHITECTURE_NAME, BUNDLE_FORMAT_VERSION, Bundle, BundleError, LEVELS, Level, LevelPlayer, MANIFEST, Manifest,
     Measured, NetworkInfo, RulesEntry, WeightsFile, sha256_hex,
 };
 pub use mlp::{Architecture, LAYER_NORM_EPSILON, Mlp, MlpEvaluator, Outputs};
+pub use weights_error::WeightsError;

@@ -11,6 +11,7 @@
 //! plies  = 100 · softplus(moves_left.out(relu(moves_left.hidden(x))))   // when the head exists
 //! ```
 
+use crate::WeightsError;
 use crate::safetensors::{Tensor, parse};
 use musashi_encoding::{NUM_FEATURES, PLIES_SCALE, encode};
 use musashi_game::{NUM_ACTIONS, Snapshot};
@@ -118,17 +119,18 @@ fn layer_norm(x: &[f32], gamma: &[f32], beta: &[f32], out: &mut Vec<f32>) {
 impl Mlp {
     /// Reads the weights (safetensors bytes) of a network of this shape; every tensor must be
     /// there with its exact shape, and no other.
-    pub fn from_safetensors(bytes: &[u8], architecture: Architecture) -> Result<Mlp, String> {
+    pub fn from_safetensors(bytes: &[u8], architecture: Architecture) -> Result<Mlp, WeightsError> {
         let mut tensors = parse(bytes)?;
         let a = architecture;
-        let mut take = |name: &str, shape: &[usize]| -> Result<Vec<f32>, String> {
-            let Tensor { shape: got, data } = tensors.remove(name).ok_or_else(|| format!("weights lack {name}"))?;
+        let mut take = |name: &str, shape: &[usize]| -> Result<Vec<f32>, WeightsError> {
+            let Tensor { shape: got, data } =
+                tensors.remove(name).ok_or_else(|| WeightsError::Missing(name.to_string()))?;
             if got != shape {
-                return Err(format!("weights: {name} has shape {got:?}, the architecture needs {shape:?}"));
+                return Err(WeightsError::Shape { name: name.to_string(), got, want: shape.to_vec() });
             }
             Ok(data)
         };
-        let mut linear = |name: &str, inputs: usize, outputs: usize| -> Result<Linear, String> {
+        let mut linear = |name: &str, inputs: usize, outputs: usize| -> Result<Linear, WeightsError> {
             Ok(Linear {
                 inputs,
                 outputs,
@@ -155,7 +157,7 @@ impl Mlp {
             block.beta = take(&format!("blocks.{b}.norm.beta"), &[a.hidden])?;
         }
         if let Some(extra) = tensors.keys().next() {
-            return Err(format!("weights have a tensor the architecture does not: {extra}"));
+            return Err(WeightsError::Extra(extra.clone()));
         }
         Ok(Mlp { architecture, input, blocks, policy, value_hidden, value_out, moves_left })
     }

@@ -37,3 +37,22 @@ pub struct SelfplaySummary {
     /// Shards written.
     pub shards: Vec<Shard>,
 }
+
+impl std::fmt::Display for SelfplaySummary {
+    /// The summary as `musashi selfplay` prints it: totals, endings, then each shard written.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let avg = if self.games > 0 { self.total_plies as f64 / self.games as f64 } else { 0.0 };
+        writeln!(
+            f,
+            "played {} games ({} positions) in {:.1} s: general {} wins, soldiers {} wins, average {avg:.1} plies",
+            self.games, self.positions, self.seconds, self.general_wins, self.soldiers_wins
+        )?;
+        for (ending, n) in &self.endings {
+            writeln!(f, "  {ending}: {n}")?;
+        }
+        for shard in &self.shards {
+            writeln!(f, "wrote {}", shard.positions.display())?;
+        }
+        Ok(())
+    }
+}

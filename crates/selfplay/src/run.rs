@@ -69,7 +69,7 @@ pub fn run_selfplay(
                     break name;
                 }
             };
-            let games: Vec<_> = pending.iter().map(|f| f.game.clone()).collect();
+            let games: Vec<_> = pending.iter().map(|f| f.record.clone()).collect();
             let positions: Vec<_> = pending.iter().flat_map(|f| f.positions.iter().cloned()).collect();
             summary.shards.push(write_shard(out_dir, &name, &games, &positions)?);
             pending.clear();
@@ -78,12 +78,13 @@ pub fn run_selfplay(
         for f in rx {
             summary.games += 1;
             summary.positions += f.positions.len() as u64;
-            summary.total_plies += f.game.moves.len() as u64;
-            match f.game.outcome.winner {
+            let game = &f.record.game;
+            summary.total_plies += game.length() as u64;
+            match game.outcome.winner {
                 Side::General => summary.general_wins += 1,
                 Side::Soldiers => summary.soldiers_wins += 1,
             }
-            *summary.endings.entry(format!("{} {}", f.game.outcome.winner, f.game.outcome.reason)).or_default() += 1;
+            *summary.endings.entry(format!("{} {}", game.outcome.winner, game.outcome.reason)).or_default() += 1;
             pending.push(f);
             if pending.len() >= config.shard_games
                 && let Err(e) = flush(&mut pending, &mut summary)

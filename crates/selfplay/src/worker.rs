@@ -2,7 +2,7 @@
 
 use crate::config::SelfplayConfig;
 use crate::progress::Progress;
-use musashi_game::{GOLDEN_GAMMA, Game, Side, Snapshot, mix64};
+use musashi_game::{GOLDEN_GAMMA, Game, PlayedGame, Side, Snapshot, mix64};
 use musashi_records::ShardPrefix;
 use musashi_records::{GameRecord, PositionRecord};
 use musashi_search::{Evaluations, Evaluator, Mcts, Step};
@@ -10,7 +10,7 @@ use std::sync::atomic::Ordering::Relaxed;
 
 /// A finished game and its positions.
 pub(crate) struct Finished {
-    pub game: GameRecord,
+    pub record: GameRecord,
     pub positions: Vec<PositionRecord>,
 }
 
@@ -121,18 +121,14 @@ fn play_move(config: &SelfplayConfig, prefix: &ShardPrefix, slot: &mut Slot, pro
         p.result = if p.position.side_to_move() == outcome.winner { 1.0 } else { -1.0 };
         p.plies_to_end = length - p.ply;
     }
-    let game = GameRecord {
+    let record = GameRecord {
         game_id: prefix.game_id(slot.index),
         generation: config.generation,
-        rules: *g.rules(),
-        start: *g.start_position(),
         general_agent: agent_name(config, slot, Side::General),
         soldiers_agent: agent_name(config, slot, Side::Soldiers),
-        outcome,
-        moves: g.moves().collect(),
-        seed: slot.seed,
+        game: PlayedGame::of(g, slot.seed, outcome),
     };
-    Some(Finished { game, positions })
+    Some(Finished { record, positions })
 }
 
 /// The name of the player of `side` in the games table: the model, with its handicap if any.

@@ -52,13 +52,14 @@ fn games_and_positions_are_consistent() {
         let games = read_games(&shard.games).unwrap();
         let positions = read_positions(&shard.positions).unwrap();
         total_positions += positions.len();
-        for g in &games {
-            assert!(ids.insert(g.game_id.clone()));
-            let index: usize = g.game_id.rsplit('-').next().unwrap().parse().unwrap();
+        for record in &games {
+            let g = &record.game;
+            assert!(ids.insert(record.game_id.clone()));
+            let index: usize = record.game_id.rsplit('-').next().unwrap().parse().unwrap();
             assert_eq!(g.rules, c.rules[index % 3]);
             // Replaying the moves gives the recorded positions and outcome.
             let mut game = Game::new(g.rules);
-            let mine: Vec<_> = positions.iter().filter(|p| p.game_id == g.game_id).collect();
+            let mine: Vec<_> = positions.iter().filter(|p| p.game_id == record.game_id).collect();
             assert_eq!(mine.len(), g.moves.len());
             for (p, m) in mine.iter().zip(&g.moves) {
                 assert_eq!(p.position, *game.position());

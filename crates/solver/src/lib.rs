@@ -21,6 +21,7 @@ mod orbits;
 mod plies;
 mod recheck;
 mod solve;
+mod summary;
 mod symmetry;
 mod table;
 mod value;
@@ -28,6 +29,7 @@ mod value;
 pub use index::{LevelShape, binomial, next_set, rank, unrank};
 pub use recheck::{RecheckReport, expected_value, recheck};
 pub use solve::{Event, LevelStats, SideStats, SolveConfig, SolveError, solve};
+pub use summary::{levels_table, longest_wins};
 pub use table::{
     FORMAT_VERSION, HEADER_LEN, HeaderInfo, LevelTable, MAGIC, TableError, Tables, level_file_name, prepare_output_dir,
     read_header,

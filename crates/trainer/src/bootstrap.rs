@@ -5,8 +5,8 @@ use crate::context::Context;
 use crate::metrics::Event;
 use crate::shards::{BOOTSTRAP_WORKER, any_shard};
 use crate::{TrainError, seeds};
-use musashi_evaluator::{GameRecord as MatchGame, MatchConfig, play_match};
-use musashi_game::{Game, Ruleset};
+use musashi_evaluator::{MatchConfig, MatchGame, play_match};
+use musashi_game::Game;
 use musashi_records::{GameRecord, PositionRecord, ShardPrefix, write_shard};
 
 /// Whether generation `g` gets alpha-beta games.
@@ -38,17 +38,13 @@ pub(crate) fn run_alphabeta_games(ctx: &mut Context, g: u32) -> Result<(), Train
         let result = play_match(&config, |_, i| recipe.create(i as u64));
         for r in result.records {
             let id = prefix.game_id(games.len() as u32);
-            let game = record_positions(&r, rules, g, &id, &mut positions)?;
+            record_positions(&r, g, &id, &mut positions)?;
             games.push(GameRecord {
                 game_id: id,
                 generation: g,
-                rules,
-                start: *game.start_position(),
                 general_agent: recipe.spec().to_string(),
                 soldiers_agent: recipe.spec().to_string(),
-                outcome: r.outcome,
-                moves: r.moves,
-                seed: r.seed,
+                game: r.game,
             });
         }
     }
@@ -60,17 +56,13 @@ pub(crate) fn run_alphabeta_games(ctx: &mut Context, g: u32) -> Result<(), Train
 }
 
 /// Replays a match game, appending its positions (the played move as the policy target, the
-/// result as the value target); returns the replayed game.
-fn record_positions(
-    r: &MatchGame,
-    rules: Ruleset,
-    g: u32,
-    id: &str,
-    positions: &mut Vec<PositionRecord>,
-) -> Result<Game, TrainError> {
-    let mut game = Game::new(rules);
+/// result as the value target).
+fn record_positions(r: &MatchGame, g: u32, id: &str, positions: &mut Vec<PositionRecord>) -> Result<(), TrainError> {
+    let (rules, played) = (r.game.rules, &r.game);
+    let mut game =
+        Game::from_position(rules, played.start).map_err(|e| TrainError::Run(format!("bootstrap game {id}: {e}")))?;
     let start = positions.len();
-    for &mv in &r.moves {
+    for &mv in &played.moves {
         let legal = game.legal_moves();
         positions.push(PositionRecord {
             game_id: id.to_string(),
@@ -95,8 +87,8 @@ fn record_positions(
     }
     let length = game.plies();
     for p in &mut positions[start..] {
-        p.result = if p.position.side_to_move() == r.outcome.winner { 1.0 } else { -1.0 };
+        p.result = if p.position.side_to_move() == played.outcome.winner { 1.0 } else { -1.0 };
         p.plies_to_end = length - p.ply;
     }
-    Ok(game)
+    Ok(())
 }

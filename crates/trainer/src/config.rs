@@ -1,5 +1,6 @@
 //! Trainer settings.
 
+use musashi_config::Invalid;
 use musashi_net::OptimizerKind;
 use serde::{Deserialize, Serialize};
 
@@ -87,32 +88,29 @@ impl Default for TrainerConfig {
 }
 
 impl TrainerConfig {
-    /// Checks every value; the message names the key.
-    pub fn validate(&self) -> Result<(), String> {
-        let check = |ok: bool, msg: &str| if ok { Ok(()) } else { Err(msg.to_string()) };
-        check(self.steps_per_generation >= 1, "train.steps_per_generation must be at least 1")?;
-        check((1..=65536).contains(&self.batch_size), "train.batch_size must be 1..=65536")?;
-        check(self.learning_rate > 0.0 && self.learning_rate < 10.0, "train.learning_rate must be in (0, 10)")?;
-        check(self.weight_decay >= 0.0 && self.weight_decay < 1.0, "train.weight_decay must be in [0, 1)")?;
-        check(self.value_weight >= 0.0 && self.value_weight.is_finite(), "train.value_weight must be >= 0")?;
-        check(
-            self.moves_left_weight >= 0.0 && self.moves_left_weight.is_finite(),
-            "train.moves_left_weight must be >= 0",
-        )?;
-        check(self.window_min >= 1, "train.window_min must be at least 1")?;
-        check(self.window_max >= self.window_min, "train.window_max must be >= train.window_min")?;
-        check((0.0..=1.0).contains(&self.window_fraction), "train.window_fraction must be in 0..=1")?;
-        check(self.recency >= 0.0 && self.recency.is_finite(), "train.recency must be >= 0")?;
-        check((0.0..=1.0).contains(&self.search_value_mix), "train.search_value_mix must be in 0..=1")?;
-        check(self.checkpoint_every >= 1, "train.checkpoint_every must be at least 1")?;
+    /// Checks every value; the error names the key.
+    pub fn validate(&self) -> Result<(), Invalid> {
+        let check = Invalid::check;
+        check(self.steps_per_generation >= 1, "train.steps_per_generation", "at least 1")?;
+        check((1..=65536).contains(&self.batch_size), "train.batch_size", "1..=65536")?;
+        check(self.learning_rate > 0.0 && self.learning_rate < 10.0, "train.learning_rate", "in (0, 10)")?;
+        check(self.weight_decay >= 0.0 && self.weight_decay < 1.0, "train.weight_decay", "in [0, 1)")?;
+        check(self.value_weight >= 0.0 && self.value_weight.is_finite(), "train.value_weight", ">= 0")?;
+        check(self.moves_left_weight >= 0.0 && self.moves_left_weight.is_finite(), "train.moves_left_weight", ">= 0")?;
+        check(self.window_min >= 1, "train.window_min", "at least 1")?;
+        check(self.window_max >= self.window_min, "train.window_max", ">= train.window_min")?;
+        check((0.0..=1.0).contains(&self.window_fraction), "train.window_fraction", "in 0..=1")?;
+        check(self.recency >= 0.0 && self.recency.is_finite(), "train.recency", ">= 0")?;
+        check((0.0..=1.0).contains(&self.search_value_mix), "train.search_value_mix", "in 0..=1")?;
+        check(self.checkpoint_every >= 1, "train.checkpoint_every", "at least 1")?;
         match self.lr_schedule {
             LrSchedule::Constant => Ok(()),
             LrSchedule::Cosine { min_factor } => {
-                check((0.0..=1.0).contains(&min_factor), "train.lr_schedule.min_factor must be in 0..=1")
+                check((0.0..=1.0).contains(&min_factor), "train.lr_schedule.min_factor", "in 0..=1")
             }
             LrSchedule::Step { every, factor } => {
-                check(every >= 1, "train.lr_schedule.every must be at least 1")?;
-                check(factor > 0.0 && factor <= 1.0, "train.lr_schedule.factor must be in (0, 1]")
+                check(every >= 1, "train.lr_schedule.every", "at least 1")?;
+                check(factor > 0.0 && factor <= 1.0, "train.lr_schedule.factor", "in (0, 1]")
             }
         }
     }

@@ -11,6 +11,10 @@ pub enum TrainError {
     /// The job's configuration file or an override.
     #[error(transparent)]
     Config(#[from] ConfigError),
+    /// A value of the job that its validation refuses (outside a file: the file's own errors
+    /// are `Config`).
+    #[error(transparent)]
+    Invalid(#[from] musashi_config::Invalid),
     /// The run directory cannot take this job (nothing to resume, another configuration, ...).
     #[error("{0}")]
     Run(String),

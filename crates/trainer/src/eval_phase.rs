@@ -64,7 +64,7 @@ fn score(
     let as_general = play_match(&config, |side, i| if side == Side::General { candidate(i) } else { opponent(i) });
     let config = MatchConfig { seed: seeds::other_side(seed), ..config };
     let as_soldiers = play_match(&config, |side, i| if side == Side::Soldiers { candidate(i) } else { opponent(i) });
-    let wins = |r: &MatchResult, side: Side| r.records.iter().filter(|g| g.outcome.winner == side).count();
+    let wins = |r: &MatchResult, side: Side| r.records.iter().filter(|g| g.game.outcome.winner == side).count();
     Scores {
         opponent: opponent_name.to_string(),
         rules,

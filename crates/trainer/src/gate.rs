@@ -42,7 +42,7 @@ pub(crate) fn run_gate(ctx: &mut Context, g: u32, incumbent: u32) -> Result<bool
             });
             for game in &r.records {
                 played += 1;
-                if sprt.record(game.outcome.winner == cand_side) != SprtDecision::Continue {
+                if sprt.record(game.game.outcome.winner == cand_side) != SprtDecision::Continue {
                     break;
                 }
             }

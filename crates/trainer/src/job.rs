@@ -2,6 +2,7 @@
 //! `configs/*.toml`. Unknown keys are errors.
 
 use crate::TrainerConfig;
+use musashi_config::Invalid;
 use musashi_game::{Preset, Ruleset};
 use musashi_net::{DeviceKind, ModelConfig};
 use musashi_search::MctsConfig;
@@ -71,14 +72,14 @@ impl Default for RulesSection {
 
 impl RulesSection {
     /// Every ruleset, presets first.
-    pub fn rulesets(&self) -> Result<Vec<Ruleset>, String> {
+    pub fn rulesets(&self) -> Result<Vec<Ruleset>, Invalid> {
         let mut out = Vec::new();
         for p in &self.presets {
-            out.push(p.parse::<Preset>().map_err(|e| format!("rules.presets: {e}"))?.ruleset());
+            out.push(p.parse::<Preset>().map_err(|e| Invalid::value("rules.presets", e))?.ruleset());
         }
         out.extend(self.custom.iter().copied());
         if out.is_empty() {
-            return Err("rules: name at least one preset or custom ruleset".into());
+            return Err(Invalid::value("rules", "name at least one preset or custom ruleset"));
         }
         Ok(out)
     }
@@ -246,45 +247,52 @@ impl SelfplaySection {
 }
 
 impl Job {
-    /// Checks every value; the message names the key.
-    pub fn validate(&self) -> Result<(), String> {
-        let check = |ok: bool, msg: &str| if ok { Ok(()) } else { Err(msg.to_string()) };
-        check((1..=100_000).contains(&self.run.generations), "run.generations must be 1..=100000")?;
-        check(self.run.max_minutes >= 0.0 && self.run.max_minutes.is_finite(), "run.max_minutes must be >= 0")?;
-        check((0.0..=1.0).contains(&self.run.target_anchor_score), "run.target_anchor_score must be in 0..=1")?;
-        check(self.run.threads <= 256, "run.threads must be at most 256")?;
+    /// Checks every value; the error names the key.
+    pub fn validate(&self) -> Result<(), Invalid> {
+        let check = Invalid::check;
+        check((1..=100_000).contains(&self.run.generations), "run.generations", "1..=100000")?;
+        check(self.run.max_minutes >= 0.0 && self.run.max_minutes.is_finite(), "run.max_minutes", ">= 0")?;
+        check((0.0..=1.0).contains(&self.run.target_anchor_score), "run.target_anchor_score", "in 0..=1")?;
+        check(self.run.threads <= 256, "run.threads", "at most 256")?;
         self.rules.rulesets()?;
-        self.model.validate().map_err(|e| format!("model.{e}"))?;
+        self.model.validate().map_err(|e| match e {
+            musashi_net::NetError::Shape { field, range, value } => {
+                Invalid::range(format!("model.{field}"), format!("{range}, got {value}"))
+            }
+            other => Invalid::value("model", other),
+        })?;
         let sp = &self.selfplay;
-        check(
-            (1..=10_000_000).contains(&sp.games_per_generation),
-            "selfplay.games_per_generation must be 1..=10000000",
-        )?;
-        check((1..=4096).contains(&sp.concurrent_games), "selfplay.concurrent_games must be 1..=4096")?;
-        check(sp.max_plies >= 1, "selfplay.max_plies must be at least 1")?;
-        check(sp.shard_games >= 1, "selfplay.shard_games must be at least 1")?;
-        check((0.0..=1.0).contains(&sp.heuristic_weight), "selfplay.heuristic_weight must be in 0..=1")?;
-        sp.mcts.validate().map_err(|e| e.under("selfplay.mcts").to_string())?;
-        sp.handicap.validate(sp.mcts.sims).map_err(|e| e.under("selfplay.handicap").to_string())?;
+        check((1..=10_000_000).contains(&sp.games_per_generation), "selfplay.games_per_generation", "1..=10000000")?;
+        check((1..=4096).contains(&sp.concurrent_games), "selfplay.concurrent_games", "1..=4096")?;
+        check(sp.max_plies >= 1, "selfplay.max_plies", "at least 1")?;
+        check(sp.shard_games >= 1, "selfplay.shard_games", "at least 1")?;
+        check((0.0..=1.0).contains(&sp.heuristic_weight), "selfplay.heuristic_weight", "in 0..=1")?;
+        sp.mcts.validate().map_err(|e| setting(e, "selfplay.mcts"))?;
+        sp.handicap.validate(sp.mcts.sims).map_err(|e| setting(e, "selfplay.handicap"))?;
         self.train.validate()?;
-        check(self.eval.sims <= 100_000, "eval.sims must be at most 100000")?;
-        check(self.eval.opening_plies <= 50, "eval.opening_plies must be at most 50")?;
-        check((1..=10_000).contains(&self.eval.every), "eval.every must be in 1..=10000")?;
-        self.eval.anchor.parse::<musashi_search::AgentSpec>().map_err(|e| format!("eval.anchor: {e}"))?;
+        check(self.eval.sims <= 100_000, "eval.sims", "at most 100000")?;
+        check(self.eval.opening_plies <= 50, "eval.opening_plies", "at most 50")?;
+        check((1..=10_000).contains(&self.eval.every), "eval.every", "in 1..=10000")?;
+        spec(&self.eval.anchor, "eval.anchor")?;
         for o in &self.eval.extra_opponents {
-            o.parse::<musashi_search::AgentSpec>().map_err(|e| format!("eval.extra_opponents: {e}"))?;
+            spec(o, "eval.extra_opponents")?;
         }
         let g = &self.gate;
-        check(g.elo1 > g.elo0, "gate.elo1 must be greater than gate.elo0")?;
-        check(
-            g.alpha > 0.0 && g.alpha < 0.5 && g.beta > 0.0 && g.beta < 0.5,
-            "gate.alpha and gate.beta must be in (0, 0.5)",
-        )?;
-        check(g.max_games >= 2, "gate.max_games must be at least 2")?;
-        self.bootstrap
-            .alphabeta_spec
-            .parse::<musashi_search::AgentSpec>()
-            .map_err(|e| format!("bootstrap.alphabeta_spec: {e}"))?;
-        Ok(())
+        check(g.elo1 > g.elo0, "gate.elo1", "greater than gate.elo0")?;
+        let (a, b) = (g.alpha, g.beta);
+        check(a > 0.0 && a < 0.5 && b > 0.0 && b < 0.5, "gate.alpha and gate.beta", "in (0, 0.5)")?;
+        check(g.max_games >= 2, "gate.max_games", "at least 2")?;
+        spec(&self.bootstrap.alphabeta_spec, "bootstrap.alphabeta_spec")
     }
+}
+
+/// A search setting's error, its key placed under `table`.
+fn setting(e: musashi_search::SettingError, table: &str) -> Invalid {
+    let e = e.under(table);
+    Invalid::range(e.key, e.expected)
+}
+
+/// Checks that `key`'s value is an agent spec.
+fn spec(value: &str, key: &str) -> Result<(), Invalid> {
+    value.parse::<musashi_search::AgentSpec>().map(|_| ()).map_err(|e| Invalid::value(key, e))
 }

@@ -14,7 +14,7 @@ pub const QUICK: &str = include_str!("../../../configs/quick.toml");
 pub const QUICK_NAME: &str = "configs/quick.toml (embedded)";
 
 fn validated(job: Job, source: &str) -> Result<Job, TrainError> {
-    job.validate().map_err(|message| ConfigError::Invalid { source_name: source.to_string(), message })?;
+    job.validate().map_err(|problem| ConfigError::Invalid { source_name: source.to_string(), problem })?;
     Ok(job)
 }
 
@@ -49,7 +49,7 @@ pub fn load_recorded(path: &Path) -> Result<Job, TrainError> {
     let source = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Read { path: path.into(), source: e })?;
     let damaged = |why: String| -> TrainError {
-        ConfigError::Invalid {
+        ConfigError::Damaged {
             source_name: source.clone(),
             message: format!("the run's recorded job is damaged: {why}"),
         }

@@ -5,7 +5,8 @@
 //!   directory (`run_dir.rs`), `run.json` (`run_info.rs`), the metrics events (`metrics.rs`), the
 //!   seeds derived from the run seed (`seeds.rs`).
 //! - The loop (`run.rs`, entry point [`train`]): per generation, self-play by the trainer
-//!   (`selfplay_phase.rs`) or by external workers (`worker.rs`, entry point [`run_worker`]),
+//!   (`selfplay_phase.rs`) or by external workers (`worker.rs`, entry point [`run_worker`], each
+//!   holding a lease on its name, `worker_lease.rs`; [`prepare`] records a run for them),
 //!   alpha-beta bootstrap games (`bootstrap.rs`), training (`train_phase.rs`), evaluation
 //!   (`eval_phase.rs`) and the gate (`gate.rs`). Progress goes to an [`Observer`].
 //! - Learning itself: the replay window over shards (`replay.rs`), symmetry augmentation
@@ -51,6 +52,7 @@ mod selfplay_phase;
 mod shards;
 mod train_phase;
 mod worker;
+mod worker_lease;
 
 pub use augment::augment;
 pub use batch::build_batch;
@@ -62,7 +64,8 @@ pub use metrics::{Event, Logged, Metrics, read_events};
 pub use observer::{Observer, Phase, Silent};
 pub use replay::{ExactTarget, Replay, Sample, ValueOracle};
 pub use resolve::TrainRequest;
-pub use run::{TrainOutcome, train};
+pub use run::{TrainOutcome, prepare, train};
 pub use run_dir::{Pointer, RunDir};
 pub use schedule::learning_rate;
 pub use worker::{WorkerRequest, run_worker};
+pub use worker_lease::LeaseTiming;

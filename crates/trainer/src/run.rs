@@ -6,7 +6,7 @@ use crate::job::Workers;
 use crate::metrics::{Event, Logged, Metrics, has_event, read_events};
 use crate::observer::Observer;
 use crate::resolve::{TrainRequest, record, resolve};
-use crate::run_dir::Pointer;
+use crate::run_dir::{Pointer, RunDir};
 use crate::run_info::write_run_json;
 use crate::{TrainError, bootstrap, eval_phase, gate, selfplay_phase, train_phase, worker};
 use musashi_config::write_atomic;
@@ -52,12 +52,24 @@ fn ensure_generation_zero(ctx: &mut Context) -> Result<(), TrainError> {
     ctx.metrics.log(Event::Checkpoint { generation: 0, parameters: ctx.job.model.num_params() })
 }
 
+/// Records the job in its run directory without training, every agent it names checked first:
+/// what a launcher does before it starts the trainer (`train` with `resume`) and its
+/// self-play workers as separate jobs, so that every one of them finds the run. Returns the
+/// run directory.
+pub fn prepare(request: &TrainRequest) -> Result<RunDir, TrainError> {
+    let (job, dir) = resolve(request)?;
+    let rules = job.rules.rulesets()?;
+    Agents::parse(&job, &rules)?;
+    record(&job, &dir)?;
+    Ok(dir)
+}
+
 /// Opens the run: resolves the job and directory, records the invocation, parses the job's
 /// agents and makes generation 0.
 fn open(request: &TrainRequest) -> Result<Context, TrainError> {
     let (job, dir) = resolve(request)?;
     let device = job.run.device.device().map_err(TrainError::Network)?;
-    let rules = job.rules.rulesets().map_err(TrainError::Run)?;
+    let rules = job.rules.rulesets()?;
     // Every agent the job names is checked before anything is written.
     let agents = Agents::parse(&job, &rules)?;
     record(&job, &dir)?;

@@ -75,12 +75,12 @@ pub(crate) fn totals(games: &Path, prefix: &ShardPrefix) -> Result<Totals, Train
         t.positions += count_rows(&s.positions)?;
         for g in read_games(&s.games)? {
             t.games += 1;
-            t.plies += g.moves.len() as u64;
-            match g.outcome.winner {
+            t.plies += g.game.length() as u64;
+            match g.game.outcome.winner {
                 musashi_game::Side::General => t.general_wins += 1,
                 musashi_game::Side::Soldiers => t.soldiers_wins += 1,
             }
-            *t.endings.entry(format!("{} {}", g.outcome.winner, g.outcome.reason)).or_default() += 1;
+            *t.endings.entry(format!("{} {}", g.game.outcome.winner, g.game.outcome.reason)).or_default() += 1;
         }
     }
     Ok(t)

@@ -9,6 +9,7 @@ use crate::observer::{Observer, Phase};
 use crate::run_dir::{Pointer, RunDir};
 use crate::selfplay_phase::{evaluator_factory, selfplay_config};
 use crate::shards::{BOOTSTRAP_WORKER, MAIN_WORKER, games_for_generation, recorded_indices};
+use crate::worker_lease::{Lease, LeaseTiming};
 use crate::{TrainError, seeds};
 use musashi_net::load_checkpoint;
 use musashi_records::ShardPrefix;
@@ -47,6 +48,8 @@ pub struct WorkerRequest<'a> {
     pub threads: usize,
     /// Stop after this many games (none: when the run is done).
     pub max_games: Option<u32>,
+    /// How the worker's lease on its name is kept (`worker_lease.rs`).
+    pub lease: LeaseTiming,
 }
 
 fn check_name(name: &str) -> Result<(), TrainError> {
@@ -69,12 +72,20 @@ pub fn run_worker(request: &WorkerRequest<'_>, observer: &dyn Observer) -> Resul
     let job = load_recorded(&dir.config())
         .map_err(|e| TrainError::Run(format!("{} is not a run directory: {e}", request.root.display())))?;
     let device = job.run.device.device().map_err(TrainError::Network)?;
-    let rules = job.rules.rulesets().map_err(TrainError::Run)?;
+    let rules = job.rules.rulesets()?;
     let metrics = Metrics::open(&dir.worker_metrics(name))?;
     let agents = Agents { opponents: Vec::new(), bootstrap: Vec::new(), tablebase: None };
+    let lease = Lease::take(&dir, name, request.lease, &|holder| {
+        observer.line(&format!("worker {name}: waiting for the lease held by {holder} (a live worker of this name)"))
+    })?;
     let mut ctx = Context { job, dir, rules, threads: request.threads, device, metrics, agents, replay: None };
     let mut played = 0u32;
     loop {
+        if lease.lost() {
+            return Err(TrainError::Run(format!(
+                "worker {name}: another process took over this worker's lease (this one was taken for dead); stopping"
+            )));
+        }
         if ctx.dir.done_marker().exists() || max_games.is_some_and(|m| played >= m) {
             break;
         }

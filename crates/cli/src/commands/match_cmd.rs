@@ -5,7 +5,7 @@ use crate::match_flags::match_config;
 use crate::rules_args::RulesArgs;
 use anyhow::{Context, Result, bail};
 use musashi_agents::AgentRecipe;
-use musashi_evaluator::{GameRecord, MatchConfig, Summary, play_match_with};
+use musashi_evaluator::{MatchConfig, MatchGame, Summary, play_match_with};
 use musashi_game::Side;
 use musashi_search::AgentSpec;
 use std::fs::File;
@@ -58,7 +58,7 @@ fn create_out(out: &Path) -> Result<File> {
     File::create(out).with_context(|| format!("cannot write {}", out.display()))
 }
 
-fn write_games(mut file: File, a: &Args, records: &[GameRecord]) -> Result<()> {
+fn write_games(mut file: File, a: &Args, records: &[MatchGame]) -> Result<()> {
     writeln!(file, "# rules: {}", a.rules.ruleset())?;
     writeln!(file, "# general: {}; soldiers: {}; seed {}", a.general, a.soldiers, a.seed)?;
     writeln!(file, "# index\tseed\twinner\treason\tlength\tmoves")?;
@@ -110,7 +110,13 @@ pub(crate) fn run(a: Args) -> Result<()> {
         },
         |r| {
             if progress {
-                eprintln!("game {}: {} wins ({}) in {} plies", r.index, r.outcome.winner, r.outcome.reason, r.length());
+                eprintln!(
+                    "game {}: {} wins ({}) in {} plies",
+                    r.index,
+                    r.game.outcome.winner,
+                    r.game.outcome.reason,
+                    r.length()
+                );
             }
         },
     );

@@ -1,6 +1,7 @@
 //! One module per subcommand; no command uses another (what two share lives beside `commands/`).
 
 pub(crate) mod bench;
+pub(crate) mod cluster;
 pub(crate) mod export;
 pub(crate) mod hint;
 pub(crate) mod match_cmd;

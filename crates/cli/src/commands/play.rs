@@ -230,28 +230,10 @@ impl Session {
         }
     }
 
-    /// Whether a human made any of the moves played (only those can be taken back).
-    fn human_moved(&self) -> bool {
-        let first = self.game.start_position().side_to_move();
-        (0..self.game.moves().count()).any(|i| {
-            let side = if i % 2 == 0 { first } else { first.opponent() };
-            matches!(self.players[side.index()], Player::Human)
-        })
-    }
-
     /// Takes back moves until a human is to move again (never the computer's moves alone).
     fn undo(&mut self) -> Flow {
-        if !self.human_moved() {
-            println!("nothing to undo");
-            return Flow::Quiet;
-        }
-        let mut taken = Vec::new();
-        while let Some(m) = self.game.undo() {
-            taken.push(m);
-            if matches!(self.players[self.game.position().side_to_move().index()], Player::Human) {
-                break;
-            }
-        }
+        let players = &self.players;
+        let taken = self.game.take_back(|side| matches!(players[side.index()], Player::Human));
         if taken.is_empty() {
             println!("nothing to undo");
             return Flow::Quiet;

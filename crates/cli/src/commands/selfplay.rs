@@ -9,7 +9,7 @@ use musashi_agents::Model;
 use musashi_net::DeviceKind;
 use musashi_records::ShardPrefix;
 use musashi_search::Evaluator;
-use musashi_selfplay::{Progress, SelfplayConfig, SelfplaySummary, run_selfplay, selfplay_mcts, threads_or_all};
+use musashi_selfplay::{Progress, SelfplayConfig, run_selfplay, selfplay_mcts, threads_or_all};
 use musashi_trainer::{WorkerRequest, run_worker};
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -54,7 +54,8 @@ pub(crate) struct Args {
 
 pub(crate) fn run(a: Args) -> Result<()> {
     if let Some(root) = &a.run {
-        let request = WorkerRequest { root, name: &a.worker, threads: threads_or_all(a.threads), max_games: a.games };
+        let threads = threads_or_all(a.threads);
+        let request = WorkerRequest { root, name: &a.worker, threads, max_games: a.games, lease: Default::default() };
         let played = run_worker(&request, &TrainBars::new())?;
         println!("worker {}: played {played} games", a.worker);
         return Ok(());
@@ -83,7 +84,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
     let make = || -> Box<dyn Evaluator> { model.evaluator() };
     let prefix = ShardPrefix::plain("sp");
     let summary = with_progress(games as u64, |p| run_selfplay(&config, &make, out, &prefix, &HashSet::new(), p))?;
-    print_summary(&summary);
+    print!("{summary}");
     Ok(())
 }
 
@@ -98,18 +99,4 @@ fn with_progress<T>(games: u64, f: impl FnOnce(&Progress) -> T) -> T {
         done.store(true, Relaxed);
         out
     })
-}
-
-fn print_summary(s: &SelfplaySummary) {
-    let avg = if s.games > 0 { s.total_plies as f64 / s.games as f64 } else { 0.0 };
-    println!(
-        "played {} games ({} positions) in {:.1} s: general {} wins, soldiers {} wins, average {:.1} plies",
-        s.games, s.positions, s.seconds, s.general_wins, s.soldiers_wins, avg
-    );
-    for (ending, n) in &s.endings {
-        println!("  {ending}: {n}");
-    }
-    for shard in &s.shards {
-        println!("wrote {}", shard.positions.display());
-    }
 }

@@ -1,7 +1,7 @@
 //! `musashi solve`: builds endgame tables (or the whole game on 25 points) and prints a summary.
 
 use crate::rules_args::RulesArgs;
-use crate::solve_report::{mib, on_event, peak_memory, print_levels, print_longest, print_start, progress_bar};
+use crate::solve_report::{mib, on_event, peak_memory, print_summary, progress_bar};
 use anyhow::{Context, Result, bail};
 use musashi_game::{Board, MoveLimit, Repetition, Ruleset};
 use musashi_solver::{LevelStats, LevelTable, SolveConfig, Tables, level_file_name, prepare_output_dir, solve};
@@ -71,9 +71,6 @@ pub(crate) fn run(a: Args) -> Result<()> {
     if let Some(peak) = peak_memory() {
         println!("peak memory {:.0} MiB", mib(peak));
     }
-    print_levels(&stats);
-    print_longest(&stats);
     let tables = Tables::open(&a.out).with_context(|| format!("reading back {}", a.out.display()))?;
-    print_start(&tables)?;
-    Ok(())
+    print_summary(&stats, &tables)
 }

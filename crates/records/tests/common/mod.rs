@@ -57,13 +57,9 @@ pub(crate) fn sample() -> (Vec<GameRecord>, Vec<PositionRecord>) {
         games.push(GameRecord {
             game_id: format!("g{k}"),
             generation: 3,
-            rules,
-            start: *g.start_position(),
             general_agent: "mcts:gen=3".into(),
             soldiers_agent: "mcts:gen=3".into(),
-            outcome: o,
-            moves: g.moves().collect(),
-            seed: 42 + k as u64,
+            game: PlayedGame::of(&g, 42 + k as u64, o),
         });
     }
     (games, positions)

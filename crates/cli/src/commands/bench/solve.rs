@@ -14,15 +14,7 @@ pub(crate) fn bench_solve(threshold: Threshold, max_soldiers: u32, recheck: bool
     let (tables, stats) = musashi_solver::solve_in_memory(config, &cmd::on_event(&bar))?;
     let solve_secs = t.elapsed().as_secs_f64();
     bar.finish_and_clear();
-    let positions: u64 = stats
-        .iter()
-        .map(|s| {
-            s.general_to_move.soldiers_win
-                + s.general_to_move.general_wins
-                + s.soldiers_to_move.soldiers_win
-                + s.soldiers_to_move.general_wins
-        })
-        .sum();
+    let positions: u64 = stats.iter().map(|s| s.positions()).sum();
     println!(
         "solve of the 25-point board, general_wins_at {threshold}, 0 to {max_soldiers} soldiers: {positions} positions in \
          {solve_secs:.2} s ({:.1} M positions/s, {} threads)",
@@ -30,11 +22,9 @@ pub(crate) fn bench_solve(threshold: Threshold, max_soldiers: u32, recheck: bool
         rayon::current_num_threads()
     );
     if let Some(peak) = cmd::peak_memory() {
-        println!("peak memory {:.0} MiB", peak as f64 / (1024.0 * 1024.0));
+        println!("peak memory {:.0} MiB", cmd::mib(peak));
     }
-    cmd::print_levels(&stats);
-    cmd::print_longest(&stats);
-    cmd::print_start(&tables)?;
+    cmd::print_summary(&stats, &tables)?;
     if recheck {
         let t = Instant::now();
         let report = musashi_solver::recheck(&tables, 0..=tables.max_soldiers())?;
