@@ -15,7 +15,30 @@ pub enum TrainError {
     /// are `Config`).
     #[error(transparent)]
     Invalid(#[from] musashi_config::Invalid),
-    /// The run directory cannot take this job (nothing to resume, another configuration, ...).
+    /// A resume was asked for in a folder that holds no run.
+    #[error("nothing to resume: {} has no config.resolved.toml", .0.display())]
+    NothingToResume(PathBuf),
+    /// A resume would change keys that a run keeps.
+    #[error(
+        "a resumed run keeps its configuration; only {} may change (the overrides change {})",
+        may_change.join(", "),
+        changed.join(", ")
+    )]
+    ResumeChanges {
+        /// The keys the overrides change.
+        changed: Vec<String>,
+        /// The keys a resume may change.
+        may_change: Vec<&'static str>,
+    },
+    /// The run directory holds a run of another job.
+    #[error("{} holds a run with a different configuration (differs in {})", root.display(), differs.join(", "))]
+    OtherRun {
+        /// The run directory.
+        root: PathBuf,
+        /// The keys whose values differ.
+        differs: Vec<String>,
+    },
+    /// The run directory cannot take this job, or the run cannot go on (the message says why).
     #[error("{0}")]
     Run(String),
     /// An agent spec of the job (the key names it).

@@ -91,17 +91,13 @@ pub(crate) fn resolve(request: &TrainRequest) -> Result<(Job, RunDir), TrainErro
     let sets = &request.overrides;
     let job = match (recorded, request.resume) {
         (None, true) => {
-            return Err(TrainError::Run(format!("nothing to resume: {} has no config.resolved.toml", root.display())));
+            return Err(TrainError::NothingToResume(root));
         }
         (Some(rec), true) => {
             let job = job_from_text(&resolved_toml(&rec), &dir.config().display().to_string(), sets)?;
             let changed = fixed_differences(&rec, &job);
             if !changed.is_empty() {
-                return Err(TrainError::Run(format!(
-                    "a resumed run keeps its configuration; only {} may change (--set tried {})",
-                    MAY_CHANGE.join(", "),
-                    changed.join(", ")
-                )));
+                return Err(TrainError::ResumeChanges { changed, may_change: MAY_CHANGE.to_vec() });
             }
             job
         }
@@ -113,11 +109,7 @@ pub(crate) fn resolve(request: &TrainRequest) -> Result<(Job, RunDir), TrainErro
             if let Some(rec) = rec {
                 let changed = fixed_differences(&rec, &job);
                 if !changed.is_empty() {
-                    return Err(TrainError::Run(format!(
-                        "{} holds a run with a different configuration (differs in {}); choose another --out, or --resume it",
-                        root.display(),
-                        changed.join(", ")
-                    )));
+                    return Err(TrainError::OtherRun { root, differs: changed });
                 }
             }
             job

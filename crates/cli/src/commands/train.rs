@@ -2,7 +2,7 @@
 
 use crate::train_bars::TrainBars;
 use anyhow::Result;
-use musashi_trainer::{TrainRequest, train};
+use musashi_trainer::{TrainError, TrainRequest, train};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -30,7 +30,16 @@ pub(crate) fn run(a: Args) -> Result<()> {
         command_line: std::env::args().collect(),
         build_commit: env!("MUSASHI_BUILD_COMMIT").to_string(),
     };
-    let outcome = train(&request, &TrainBars::new())?;
+    let outcome = train(&request, &TrainBars::new()).map_err(with_flags)?;
     println!("run {}: latest generation {}, best {}", outcome.root.display(), outcome.latest, outcome.best);
     Ok(())
+}
+
+/// The error, with the flags that answer it.
+fn with_flags(e: TrainError) -> anyhow::Error {
+    match e {
+        TrainError::OtherRun { .. } => anyhow::anyhow!("{e}; choose another --out, or --resume it"),
+        TrainError::ResumeChanges { .. } => anyhow::anyhow!("{e}: drop those --set overrides"),
+        other => other.into(),
+    }
 }
