@@ -13,12 +13,6 @@ pub(crate) fn match_config(
     opening_plies: u32,
     max_plies: u32,
 ) -> MatchConfig {
-    let mut config = MatchConfig::new(rules, games);
-    config.seed = seed;
-    if let Some(t) = threads {
-        config.threads = threads_or_all(t);
-    }
-    config.opening_plies = opening_plies;
-    config.max_plies = max_plies;
-    config
+    let threads = threads.map_or(MatchConfig::new(rules, games).threads, threads_or_all);
+    MatchConfig { rules, games, seed, threads, opening_plies, max_plies }
 }

@@ -48,6 +48,16 @@ pub struct Analysis {
     pub depth: Option<u32>,
 }
 
+impl std::fmt::Display for Analysis {
+    /// `score S, depth D, nodes N, pv M M ...` (`-` for what the agent does not say).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let pv: Vec<String> = self.pv.iter().map(|m| m.to_string()).collect();
+        let score = self.score.map_or("-".to_string(), |s| s.to_string());
+        let depth = self.depth.map_or("-".to_string(), |d| d.to_string());
+        write!(f, "score {score}, depth {depth}, nodes {}, pv {}", self.nodes, pv.join(" "))
+    }
+}
+
 /// A chosen move and its analysis.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Choice {

@@ -51,11 +51,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
         let c = agent.choose(&game);
         println!("{text}\t{}", c.mv);
         if a.verbose {
-            let an = &c.analysis;
-            let pv: Vec<String> = an.pv.iter().map(|m| m.to_string()).collect();
-            let score = an.score.map_or("-".to_string(), |s| s.to_string());
-            let depth = an.depth.map_or("-".to_string(), |d| d.to_string());
-            eprintln!("{text}: score {score}, depth {depth}, nodes {}, pv {}", an.nodes, pv.join(" "));
+            eprintln!("{text}: {}", c.analysis);
         }
     }
     Ok(())
