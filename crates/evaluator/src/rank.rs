@@ -173,7 +173,8 @@ mod tests {
     fn a_ranking_puts_the_stronger_player_first() {
         let mut config = MatchConfig::new(Preset::Classic.ruleset(), 6);
         config.opening_plies = 2;
-        let players = vec![RankPlayer::named("random", true), RankPlayer::named("greedy", false)];
+        // A name with commas (as `--agents` names players by their specs) stays one CSV field.
+        let players = vec![RankPlayer::named("random", true), RankPlayer::named("greedy,\"x\"", false)];
         let setup = RankSetup { players, anchor: 0, pairings: Pairings::RoundRobin, config };
         let make = |p: usize, i: usize| -> Box<dyn Agent> {
             if p == 0 { Box::new(RandomAgent::new(i as u64)) } else { Box::new(GreedyAgent::new(i as u64)) }
@@ -184,8 +185,11 @@ mod tests {
         assert!(report.ranking.ratings.elo[1] > 0.0, "{:?}", report.ranking.ratings);
         assert!(report.accuracy.is_none());
         let md = report.markdown();
-        assert!(md.contains("| 1 | `greedy` |"), "{md}");
-        assert_eq!(report.csv().lines().count(), 3);
+        assert!(md.contains("| 1 | `greedy,\"x\"` |"), "{md}");
+        let csv = report.csv();
+        assert_eq!(csv.lines().count(), 3);
+        let row = csv.lines().nth(1).unwrap();
+        assert!(row.starts_with("\"greedy,\"\"x\"\"\",") && row.ends_with(",\"greedy,\"\"x\"\"\""), "{row}");
         assert_eq!(report.games_tsv().lines().count(), 13);
     }
 }

@@ -14,6 +14,11 @@ fn frac(x: f64) -> String {
     if x.is_nan() { String::new() } else { format!("{x:.4}") }
 }
 
+/// A CSV field: quoted (inner quotes doubled) when it holds a comma or a quote.
+fn field(text: &str) -> String {
+    if text.contains([',', '"']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text.to_string() }
+}
+
 impl RankReport {
     /// Players by Elo, strongest first.
     pub fn order(&self) -> Vec<usize> {
@@ -62,7 +67,7 @@ impl RankReport {
             let _ = write!(
                 csv,
                 "{},{:.1},{:.1},{},{},{},{:.1},{:.1},{:.1},{:.1},{}",
-                players[i].name,
+                field(&players[i].name),
                 r.ratings.elo[i],
                 r.ratings.err[i],
                 s.games(),
@@ -88,7 +93,7 @@ impl RankReport {
                     frac(t.shortest_win_accuracy()),
                 );
             }
-            let _ = writeln!(csv, ",\"{}\"", players[i].spec);
+            let _ = writeln!(csv, ",\"{}\"", players[i].spec.replace('"', "\"\""));
         }
         csv
     }
