@@ -16,6 +16,7 @@ for arm in "$@"; do
     gumbel) sets=(--set 'selfplay.mcts.gumbel={ considered = 16, c_visit = 50.0, c_scale = 1.0 }') ;;
     playout-cap) sets=(--set 'selfplay.mcts.playout_cap={ cheap_sims = 16, full_probability = 0.25 }') ;;
     forced) sets=(--set 'selfplay.mcts.forced_playouts={ k = 2.0 }') ;;
+    gumbel-general) sets=(--set 'selfplay.mcts.gumbel={ considered = 16, c_visit = 50.0, c_scale = 1.0, side = "general" }') ;;
     *) echo "unknown arm $arm" >&2; exit 2 ;;
   esac
   dir="runs/eff-$arm-seed$seed"

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Ranks the arms' final networks (of every seed in SEEDS, default 1 2 3) against each other and alpha-beta baselines: a round
-# robin, both sides of every pairing, GAMES games per side (default 10), 2 random opening plies,
-# each network at 32 simulations; Elo anchored at alphabeta:depth=1.
-# Usage: [GAMES=N] [SEEDS='1 2 3'] rank.sh OUT_DIR
+# Ranks the arms' final networks (every arm in ARMS, every seed in SEEDS) against each other and
+# alpha-beta baselines: a round robin, both sides of every pairing, GAMES games per side (default
+# 10), 2 random opening plies, each network at 32 simulations; Elo anchored at alphabeta:depth=1.
+# Usage: [GAMES=N] [SEEDS='1 2 3'] [ARMS='default gumbel ...'] rank.sh OUT_DIR
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 agents=()
 for seed in ${SEEDS:-1 2 3}; do
-  for arm in default gumbel playout-cap forced; do
+  for arm in ${ARMS:-default gumbel playout-cap forced gumbel-general}; do
     agents+=("mcts:ckpt=runs/eff-$arm-seed$seed/checkpoints/BEST,sims=32")
   done
 done

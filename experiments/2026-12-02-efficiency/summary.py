@@ -5,7 +5,7 @@ import gzip, json, pathlib, sys
 here = pathlib.Path(__file__).parent
 rows = []
 for seed in sys.argv[1:] or ["1", "2", "3"]:
-    for arm in ["default", "gumbel", "playout-cap", "forced"]:
+    for arm in ["default", "gumbel", "playout-cap", "forced", "gumbel-general"]:
         kept = here / "metrics" / f"{arm}-seed{seed}.jsonl.gz"
         path = kept if kept.exists() else here / f"../../runs/eff-{arm}-seed{seed}/metrics.jsonl"
         opener = gzip.open if path.suffix == ".gz" else open

@@ -51,7 +51,10 @@ fn finds_the_trap_in_one() {
     let g = Game::from_position(Preset::Classic.ruleset(), pos("...../...../...../...../...../S../G.S.. s")).unwrap();
     for config in [
         plain(30),
-        MctsConfig { gumbel: Some(GumbelRoot { considered: 16, c_visit: 50.0, c_scale: 1.0 }), ..plain(16) },
+        MctsConfig {
+            gumbel: Some(GumbelRoot { considered: 16, c_visit: 50.0, c_scale: 1.0, side: None }),
+            ..plain(16)
+        },
     ] {
         let r = search(&g, config, 1);
         assert_eq!(r.choose(0.0, 0.5).to_string(), "c7-b7", "{config:?}");
@@ -140,7 +143,7 @@ fn efficiency_methods_run_and_produce_distributions() {
         MctsConfig { dirichlet_fraction: 0.25, temperature: 1.0, temperature_plies: 10, ..plain(50) },
         MctsConfig { forced_playouts: Some(ForcedPlayouts { k: 2.0 }), dirichlet_fraction: 0.25, ..plain(80) },
         MctsConfig { playout_cap: Some(PlayoutCap { cheap_sims: 8, full_probability: 0.25 }), ..plain(40) },
-        MctsConfig { gumbel: Some(GumbelRoot { considered: 8, c_visit: 50.0, c_scale: 1.0 }), ..plain(12) },
+        MctsConfig { gumbel: Some(GumbelRoot { considered: 8, c_visit: 50.0, c_scale: 1.0, side: None }), ..plain(12) },
     ];
     for c in configs {
         c.validate().unwrap();
@@ -199,4 +202,19 @@ fn a_handicapped_side_searches_less_and_never_fully() {
         g.play(mv).unwrap();
         m.advance(mv);
     }
+}
+
+/// A Gumbel root for one side: that side's searches use it, the other side's use PUCT; with no
+/// side given, both sides' do.
+#[test]
+fn a_gumbel_root_for_one_side_leaves_the_other_to_puct() {
+    let for_general = GumbelRoot { considered: 4, c_visit: 50.0, c_scale: 1.0, side: Some(Side::General) };
+    let config = MctsConfig { gumbel: Some(for_general), ..plain(16) };
+    let start = Game::new(Preset::Classic.ruleset());
+    assert!(search(&start, config, 1).gumbel_choice.is_some(), "the General's search");
+    let mut after = start.clone();
+    after.play(after.legal_moves()[0]).unwrap();
+    assert!(search(&after, config, 1).gumbel_choice.is_none(), "the soldiers' search");
+    let both = MctsConfig { gumbel: Some(GumbelRoot { side: None, ..for_general }), ..plain(16) };
+    assert!(search(&after, both, 1).gumbel_choice.is_some());
 }

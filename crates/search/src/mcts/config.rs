@@ -2,6 +2,7 @@
 
 use crate::SettingError;
 use crate::mcts::moves_left::MovesLeftUtility;
+use musashi_game::Side;
 use serde::{Deserialize, Serialize};
 
 /// Playout-cap randomisation: a fraction of moves get a full search (and become policy
@@ -33,6 +34,17 @@ pub struct GumbelRoot {
     pub c_visit: f32,
     /// c_scale of the σ transform.
     pub c_scale: f32,
+    /// Only the searches of this side use the Gumbel root (the other side's use PUCT); none:
+    /// both sides'.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Side>,
+}
+
+impl GumbelRoot {
+    /// Whether a search with `side` to move at its root uses the Gumbel root.
+    pub fn applies_to(&self, side: Side) -> bool {
+        self.side.is_none_or(|s| s == side)
+    }
 }
 
 /// Everything MCTS needs to know.

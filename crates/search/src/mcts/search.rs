@@ -3,7 +3,7 @@
 //! (`Step::Evaluate`) or the search is done; `provide` hands back that leaf's evaluation.
 
 use crate::agent::Score;
-use crate::mcts::config::MctsConfig;
+use crate::mcts::config::{GumbelRoot, MctsConfig};
 use crate::mcts::gumbel::{Halving, sigma};
 use crate::mcts::result::SearchResult;
 use crate::mcts::tree::{NodeState, ROOT, Tree};
@@ -52,6 +52,8 @@ pub struct Mcts {
     /// A side that searches with fewer simulations (and never a full search).
     handicap: Option<(Side, u32)>,
     halving: Option<Halving>,
+    /// The Gumbel root of the current search, when its side to move uses one.
+    root_gumbel_config: Option<GumbelRoot>,
 }
 
 impl std::fmt::Debug for Mcts {
@@ -85,6 +87,7 @@ impl Mcts {
             plies_known: false,
             handicap: None,
             halving: None,
+            root_gumbel_config: None,
         };
         m.begin();
         m
@@ -292,7 +295,10 @@ impl Mcts {
         }
         self.root_priors = priors.clone();
         let noisy = self.full && self.config.dirichlet_fraction > 0.0;
-        if let Some(g) = self.config.gumbel {
+        let side = self.game.position().side_to_move();
+        self.root_gumbel_config = self.config.gumbel.filter(|g| g.applies_to(side));
+        self.halving = None;
+        if let Some(g) = self.root_gumbel_config {
             self.root_gumbel = if noisy || self.config.temperature > 0.0 {
                 let gumbel = Gumbel::new(0.0f32, 1.0).expect("valid Gumbel");
                 priors.iter().map(|_| gumbel.sample(&mut self.rng)).collect()
@@ -320,7 +326,7 @@ impl Mcts {
 
     fn select_root(&mut self) -> usize {
         let first = self.tree.children(ROOT).start;
-        if let Some(g) = self.config.gumbel {
+        if let Some(g) = self.root_gumbel_config {
             let max_visits = self.tree.children(ROOT).map(|c| self.tree.nodes[c].visits).max().unwrap_or(0);
             let nodes = &self.tree.nodes;
             let (gum, logits) = (&self.root_gumbel, &self.root_logits);
@@ -384,7 +390,7 @@ impl Mcts {
         let root = &self.tree.nodes[ROOT];
         let value = if root.visits > 0 { -root.value_sum / root.visits as f32 } else { self.root_net_value };
         let qs: Vec<Option<f32>> = kids.clone().map(|c| self.tree.nodes[c].q()).collect();
-        let (policy_target, gumbel_choice) = match (self.config.gumbel, &self.halving) {
+        let (policy_target, gumbel_choice) = match (self.root_gumbel_config, &self.halving) {
             (Some(g), Some(h)) => {
                 let target = self.gumbel_target(&g, &priors, &visits, &qs);
                 let max_visits = visits.iter().copied().max().unwrap_or(0);
