@@ -38,25 +38,27 @@ pub(crate) struct Lease {
     heartbeat: Option<JoinHandle<()>>,
 }
 
-/// Who holds a lease: host, process id and a nonce (a restarted process may reuse a pid).
-fn this_holder() -> String {
-    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+/// This machine's name, as a lease records it.
+fn host() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
         .ok()
         .or_else(|| std::env::var("HOSTNAME").ok())
         .map(|h| h.trim().to_string())
         .filter(|h| !h.is_empty())
-        .unwrap_or_else(|| "unknown-host".into());
+        .unwrap_or_else(|| "unknown-host".into())
+}
+
+/// Who holds a lease: host, process id and a nonce (a restarted process may reuse a pid).
+fn this_holder() -> String {
     let nanos = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
-    format!("{host} {} {nanos:08x}", std::process::id())
+    format!("{} {} {nanos:08x}", host(), std::process::id())
 }
 
 /// Whether the holder recorded in a lease is certainly gone: a process of this host that no
 /// longer exists (known only where `/proc` is).
 fn holder_is_gone(holder: &str) -> bool {
-    let this_host = this_holder();
-    let mut ours = this_host.split(' ');
     let mut theirs = holder.split(' ');
-    let same_host = ours.next() == theirs.next();
+    let same_host = theirs.next() == Some(host().as_str());
     match theirs.next().and_then(|p| p.parse::<u32>().ok()) {
         Some(pid) if same_host && Path::new("/proc/self").exists() => !Path::new(&format!("/proc/{pid}")).exists(),
         _ => false,
@@ -205,8 +207,7 @@ mod tests {
         assert!(start.elapsed() >= Duration::from_millis(250), "waited until stale");
         drop(lease);
         // A holder on this host whose process is gone: taken at once.
-        let host = this_holder().split(' ').next().unwrap().to_string();
-        std::fs::write(&path, format!("{host} {} 0", u32::MAX - 1)).unwrap();
+        std::fs::write(&path, format!("{} {} 0", host(), u32::MAX - 1)).unwrap();
         let lease = Lease::take(&dir, "w2", LeaseTiming { stale_after: Duration::from_secs(600), ..FAST }, &|_| {
             panic!("a gone process is not waited for")
         })
