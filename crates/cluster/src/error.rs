@@ -19,14 +19,9 @@ pub enum ClusterError {
         /// The cause.
         source: std::io::Error,
     },
-    /// Writing a script.
-    #[error("cannot write {}: {source}", path.display())]
-    Write {
-        /// The script.
-        path: PathBuf,
-        /// The cause.
-        source: musashi_config::ConfigError,
-    },
+    /// Writing a script (the error names the file).
+    #[error(transparent)]
+    Write(#[from] musashi_config::ConfigError),
     /// `sbatch` could not be started (not installed, not on PATH).
     #[error("cannot run {program} (is Slurm's client installed and on PATH?): {source}")]
     Spawn {
@@ -42,6 +37,21 @@ pub enum ClusterError {
         script: PathBuf,
         /// What sbatch printed on stderr.
         stderr: String,
+    },
+    /// The trainer was submitted, the workers' array was not: the trainer runs (and waits for
+    /// games) until the workers' script is submitted by hand or the trainer is cancelled.
+    #[error(
+        "the trainer was submitted as job {trainer_job}, but its workers were not ({source}); \
+         submit {} with --dependency=after:{trainer_job}, or scancel {trainer_job}",
+        workers_script.display()
+    )]
+    WorkersNotSubmitted {
+        /// The trainer's job id.
+        trainer_job: String,
+        /// The workers' script, written.
+        workers_script: PathBuf,
+        /// Why sbatch did not take it.
+        source: Box<ClusterError>,
     },
     /// `sbatch --parsable` printed no job id.
     #[error("sbatch accepted {} but printed no job id: '{stdout}'", script.display())]

@@ -53,7 +53,7 @@ fn sbatch(program: &Path, args: &[String], script: &Path) -> Result<String, Clus
 }
 
 fn write(path: &Path, text: &str) -> Result<(), ClusterError> {
-    write_atomic(path, text.as_bytes()).map_err(|source| ClusterError::Write { path: path.into(), source })
+    Ok(write_atomic(path, text.as_bytes())?)
 }
 
 /// Records the plan's run, writes its scripts and, when `submit`, submits the trainer and then
@@ -75,7 +75,15 @@ pub fn launch(plan: &SlurmPlan, submit: bool) -> Result<Launch, ClusterError> {
     let trainer_job = if submit { Some(sbatch(&plan.sbatch, &[], &trainer_script)?) } else { None };
     write(&workers_script, &render_workers(&plan, &run, trainer_job.as_deref()))?;
     let workers_job = match &trainer_job {
-        Some(id) => Some(sbatch(&plan.sbatch, &[format!("--dependency=after:{id}")], &workers_script)?),
+        Some(id) => {
+            Some(sbatch(&plan.sbatch, &[format!("--dependency=after:{id}")], &workers_script).map_err(|e| {
+                ClusterError::WorkersNotSubmitted {
+                    trainer_job: id.clone(),
+                    workers_script: workers_script.clone(),
+                    source: Box::new(e),
+                }
+            })?)
+        }
         None => None,
     };
     Ok(Launch { run, trainer_script, workers_script, trainer_job, workers_job })

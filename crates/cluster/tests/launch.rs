@@ -15,11 +15,12 @@ fn temp(tag: &str) -> PathBuf {
 }
 
 /// A stand-in `sbatch`: appends its arguments to `calls`, prints 100 + the call's number, or
-/// fails with a message when `refuse` exists.
+/// fails with a message when `refuse` exists (or, for the workers' script, `refuse-workers`).
 fn fake_sbatch(dir: &Path) -> PathBuf {
     let path = dir.join("sbatch");
     let script = format!(
         "#!/bin/sh\n[ -e {d}/refuse ] && {{ echo 'sbatch: error: invalid partition' >&2; exit 1; }}\n\
+         case \"$*\" in *workers.sbatch) [ -e {d}/refuse-workers ] && {{ echo 'sbatch: error: QOS' >&2; exit 1; }};; esac\n\
          echo \"$@\" >> {d}/calls\necho $((100 + $(wc -l < {d}/calls)))\n",
         d = dir.display()
     );
@@ -80,6 +81,13 @@ fn refusals_and_conflicts_are_errors_that_say_what() {
     let e = launch(&p, true).unwrap_err();
     assert!(matches!(e, ClusterError::Refused { .. }) && e.to_string().contains("invalid partition"), "{e}");
     assert!(e.to_string().contains("trainer.sbatch"), "{e}");
+    // The trainer taken, its workers refused: the error names the running trainer's job id.
+    std::fs::remove_file(dir.join("refuse")).unwrap();
+    std::fs::write(dir.join("refuse-workers"), "").unwrap();
+    let e = launch(&p, true).unwrap_err();
+    let says = e.to_string();
+    assert!(matches!(e, ClusterError::WorkersNotSubmitted { ref trainer_job, .. } if trainer_job == "101"), "{e}");
+    assert!(says.contains("QOS") && says.contains("workers.sbatch") && says.contains("scancel 101"), "{says}");
     // The run recorded above holds one generation: another job in the same folder is refused.
     p.overrides = vec!["run.seed=9".into()];
     let e = launch(&p, false).unwrap_err();

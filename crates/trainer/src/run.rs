@@ -2,7 +2,7 @@
 //! job says stop; resumable from its run directory after any crash.
 
 use crate::context::{Agents, Context};
-use crate::job::Workers;
+use crate::job::{Job, Workers};
 use crate::metrics::{Event, Logged, Metrics, has_event, read_events};
 use crate::observer::Observer;
 use crate::resolve::{TrainRequest, record, resolve};
@@ -10,7 +10,8 @@ use crate::run_dir::{Pointer, RunDir};
 use crate::run_info::write_run_json;
 use crate::{TrainError, bootstrap, eval_phase, gate, selfplay_phase, train_phase, worker};
 use musashi_config::write_atomic;
-use musashi_net::{CheckpointMeta, Network, save_checkpoint};
+use musashi_game::Ruleset;
+use musashi_net::{CheckpointMeta, Device, Network, save_checkpoint};
 use musashi_selfplay::threads_or_all;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -52,27 +53,37 @@ fn ensure_generation_zero(ctx: &mut Context) -> Result<(), TrainError> {
     ctx.metrics.log(Event::Checkpoint { generation: 0, parameters: ctx.job.model.num_params() })
 }
 
-/// Records the job in its run directory without training, every agent it names checked first:
-/// what a launcher does before it starts the trainer (`train` with `resume`) and its
-/// self-play workers as separate jobs, so that every one of them finds the run. Returns the
-/// run directory.
-pub fn prepare(request: &TrainRequest) -> Result<RunDir, TrainError> {
-    let (job, dir) = resolve(request)?;
-    let rules = job.rules.rulesets()?;
-    Agents::parse(&job, &rules)?;
-    record(&job, &dir)?;
-    Ok(dir)
+/// A resolved job, checked (its device, rulesets and every agent it names) before anything is
+/// written, then recorded in its run directory.
+struct Recorded {
+    job: Job,
+    dir: RunDir,
+    device: Device,
+    rules: Vec<Ruleset>,
+    agents: Agents,
 }
 
-/// Opens the run: resolves the job and directory, records the invocation, parses the job's
-/// agents and makes generation 0.
-fn open(request: &TrainRequest) -> Result<Context, TrainError> {
+fn resolve_and_record(request: &TrainRequest) -> Result<Recorded, TrainError> {
     let (job, dir) = resolve(request)?;
     let device = job.run.device.device().map_err(TrainError::Network)?;
     let rules = job.rules.rulesets()?;
-    // Every agent the job names is checked before anything is written.
     let agents = Agents::parse(&job, &rules)?;
     record(&job, &dir)?;
+    Ok(Recorded { job, dir, device, rules, agents })
+}
+
+/// Records the job in its run directory without training, after the same checks as `train`:
+/// what a launcher does before it starts the trainer (`train` on the recorded job) and its
+/// self-play workers as separate jobs, so that every one of them finds the run. Returns the
+/// run directory.
+pub fn prepare(request: &TrainRequest) -> Result<RunDir, TrainError> {
+    Ok(resolve_and_record(request)?.dir)
+}
+
+/// Opens the run: resolves, checks and records the job, records the invocation and makes
+/// generation 0.
+fn open(request: &TrainRequest) -> Result<Context, TrainError> {
+    let Recorded { job, dir, device, rules, agents } = resolve_and_record(request)?;
     let _ = std::fs::remove_file(dir.done_marker());
     dir.remove_stale_temporaries();
     write_run_json(&dir, request)?;
