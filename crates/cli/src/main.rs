@@ -45,6 +45,8 @@ enum Command {
     Export(commands::export::Args),
     /// Play a game in the terminal (human or agent on each side).
     Play(commands::play::Args),
+    /// Play the exported opponents in a browser: a local web server and its page.
+    Serve(commands::serve::Args),
     /// Solve the game exactly (retrograde analysis) and write endgame tables.
     Solve(commands::solve::Args),
     /// Print positions' exact values (and each move's) from solved tables.
@@ -63,6 +65,7 @@ fn main() -> ExitCode {
         Command::Match(a) => commands::match_cmd::run(a),
         Command::Hint(a) => commands::hint::run(a),
         Command::Play(a) => commands::play::run(a),
+        Command::Serve(a) => commands::serve::run(a),
         Command::Rank(a) => commands::rank::run(a),
         Command::Export(a) => commands::export::run(a),
         Command::Solve(a) => commands::solve::run(a),

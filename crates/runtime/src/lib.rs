@@ -6,6 +6,7 @@
 
 mod bundle;
 mod mlp;
+mod nearest;
 pub mod safetensors;
 mod weights_error;
 
@@ -14,4 +15,5 @@ pub use bundle::{
     Measured, NetworkInfo, RulesEntry, WeightsFile, sha256_hex,
 };
 pub use mlp::{Architecture, LAYER_NORM_EPSILON, Mlp, MlpEvaluator, Outputs};
+pub use nearest::Fit;
 pub use weights_error::WeightsError;

@@ -10,6 +10,7 @@ pub(crate) mod play;
 pub(crate) mod probe;
 pub(crate) mod rank;
 pub(crate) mod selfplay;
+pub(crate) mod serve;
 pub(crate) mod show;
 pub(crate) mod solve;
 pub(crate) mod train;

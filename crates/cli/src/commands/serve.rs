@@ -1,0 +1,44 @@
+//! `musashi serve`: play the exported opponents in a browser (`musashi_serve::serve`,
+//! `docs/serve.md`). Prints the address to open, then serves until interrupted.
+
+use anyhow::Result;
+use musashi_serve::{DEFAULT_ADDR, ServeConfig, serve};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// The bundle of opponents (made by `musashi export`).
+    #[arg(long, default_value = "export/classic")]
+    bundle: PathBuf,
+    /// Where to listen. The default is this machine only; another address opens the server to
+    /// the network.
+    #[arg(long, default_value = DEFAULT_ADDR)]
+    addr: SocketAddr,
+    /// Games held at once.
+    #[arg(long, default_value_t = 1000)]
+    max_games: usize,
+    /// Minutes after which an idle game is dropped (a page can still continue it from its moves).
+    #[arg(long, default_value_t = 60)]
+    idle_minutes: u64,
+}
+
+pub(crate) fn run(a: Args) -> Result<()> {
+    let config = ServeConfig {
+        bundle: a.bundle,
+        addr: a.addr,
+        max_games: a.max_games,
+        idle: Duration::from_secs(a.idle_minutes.saturating_mul(60)),
+    };
+    serve(config, |addr, bundle| {
+        let m = bundle.manifest();
+        let rules: Vec<&str> = m.rules.iter().map(|r| r.preset.as_str()).collect();
+        println!("bundle {} ({} levels, calibrated on {})", bundle.dir().display(), m.levels.len(), rules.join(", "));
+        if !addr.ip().is_loopback() {
+            println!("listening on {addr}: open to the network, not only this machine");
+        }
+        println!("open http://{addr}/ in a browser (Ctrl-C stops the server)");
+    })?;
+    Ok(())
+}

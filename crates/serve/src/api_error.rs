@@ -1,0 +1,55 @@
+//! Why a request was refused: each error is a 4xx status with a message that names the problem.
+//! The server never answers a client's mistake with a 5xx.
+
+use std::fmt;
+
+/// A refused request.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ApiError {
+    /// The body is not the JSON the route takes (the message says what is wrong and where).
+    BadRequest(String),
+    /// No game with this id (never created, expired after being idle, or the server restarted).
+    NoGame(String),
+    /// No such route.
+    NoRoute(String),
+    /// The route exists, the method does not.
+    Method(String),
+    /// A move that is not legal now, or not the requester's to play.
+    Illegal(String),
+    /// The request does not fit the game's state (the game is over, it is the other side's turn).
+    Conflict(String),
+    /// The server holds as many games as it may, none of them idle long enough to expire.
+    Full(usize),
+}
+
+impl ApiError {
+    /// The HTTP status.
+    pub fn status(&self) -> u16 {
+        match self {
+            ApiError::BadRequest(_) => 400,
+            ApiError::NoGame(_) | ApiError::NoRoute(_) => 404,
+            ApiError::Method(_) => 405,
+            ApiError::Conflict(_) => 409,
+            ApiError::Illegal(_) => 422,
+            ApiError::Full(_) => 429,
+        }
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ApiError::BadRequest(m) | ApiError::Illegal(m) | ApiError::Conflict(m) => f.write_str(m),
+            ApiError::NoGame(id) => {
+                write!(f, "no game '{id}': it never existed, expired after being idle, or the server restarted")
+            }
+            ApiError::NoRoute(path) => write!(f, "no such page or API route: {path}"),
+            ApiError::Method(m) => f.write_str(m),
+            ApiError::Full(n) => {
+                write!(f, "the server already holds {n} games, its limit; try again when an idle one has expired")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ApiError {}

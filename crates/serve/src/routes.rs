@@ -1,0 +1,164 @@
+//! The HTTP routes: the page's three files and the JSON API (`docs/serve.md`). Every request is
+//! checked; a client's mistake is a 4xx with `{"error": message}`.
+
+use crate::api_error::ApiError;
+use crate::games::{Games, lock};
+use crate::session::Session;
+use crate::setup::parse_setup;
+use crate::view::{GameView, Options};
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::response::Response;
+use axum::routing::{get, post};
+use musashi_runtime::Bundle;
+use serde::Serialize;
+use std::sync::Arc;
+use tokio::sync::Semaphore;
+
+/// The largest request body accepted (a continued game of `MAX_PLIES` moves fits many times).
+const MAX_BODY: usize = 64 * 1024;
+
+/// What the handlers share.
+#[derive(Debug)]
+pub(crate) struct App {
+    pub(crate) bundle: Bundle,
+    pub(crate) games: Games,
+    /// One permit per core: searches beyond that wait their turn.
+    pub(crate) searches: Semaphore,
+}
+
+/// What a request asks of a game.
+#[derive(Clone, Copy, Debug)]
+enum Action {
+    Show,
+    Move,
+    Reply,
+    Hint,
+    Undo,
+    Resign,
+}
+
+/// The answer to an action: the game after it and what the action produced.
+#[derive(Serialize, Debug)]
+struct Answer {
+    game: GameView,
+    /// The move played (move, reply) or suggested (hint).
+    #[serde(skip_serializing_if = "Option::is_none", rename = "move")]
+    mv: Option<String>,
+    /// The level that suggested the hint.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    by: Option<crate::session::Served>,
+    /// The moves undo took back, last first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    taken_back: Vec<String>,
+}
+
+/// The router over `app`.
+pub(crate) fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/", get(|| async { page("text/html; charset=utf-8", include_str!("page/index.html")) }))
+        .route("/app.js", get(|| async { page("text/javascript; charset=utf-8", include_str!("page/app.js")) }))
+        .route("/style.css", get(|| async { page("text/css; charset=utf-8", include_str!("page/style.css")) }))
+        .route("/api/options", get(|s: State<Arc<App>>| async move { json(StatusCode::OK, &Options::of(&s.bundle)) }))
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(|s, id| act(s, id, Bytes::new(), Action::Show)))
+        .route("/api/games/{id}/move", post(|s, id, b| act(s, id, b, Action::Move)))
+        .route("/api/games/{id}/reply", post(|s, id, b| act(s, id, b, Action::Reply)))
+        .route("/api/games/{id}/hint", post(|s, id, b| act(s, id, b, Action::Hint)))
+        .route("/api/games/{id}/undo", post(|s, id, b| act(s, id, b, Action::Undo)))
+        .route("/api/games/{id}/resign", post(|s, id, b| act(s, id, b, Action::Resign)))
+        .fallback(|uri: Uri| async move { error(&ApiError::NoRoute(musashi_game::excerpt(uri.path()))) })
+        .method_not_allowed_fallback(|uri: Uri| async move {
+            error(&ApiError::Method(format!("{} does not take this method", musashi_game::excerpt(uri.path()))))
+        })
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(app)
+}
+
+/// One of the page's files, which may not be framed by another site or load anything else.
+fn page(kind: &'static str, text: &'static str) -> Response {
+    let mut r = Response::new(Body::from(text));
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"),
+    );
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    r
+}
+
+fn json<T: Serialize>(status: StatusCode, value: &T) -> Response {
+    let bytes = serde_json::to_vec(value).expect("API values serialise");
+    let mut r = Response::new(Body::from(bytes));
+    *r.status_mut() = status;
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
+}
+
+fn error(e: &ApiError) -> Response {
+    let status = StatusCode::from_u16(e.status()).expect("API errors use valid statuses");
+    json(status, &serde_json::json!({ "error": e.to_string() }))
+}
+
+/// Runs `work` on a blocking thread, holding a search permit when it may search.
+async fn blocking<T: Send + 'static>(
+    app: &App,
+    searches: bool,
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let _permit =
+        if searches { Some(app.searches.acquire().await.expect("the semaphore is never closed")) } else { None };
+    tokio::task::spawn_blocking(work).await.unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))
+}
+
+/// `POST /api/games`.
+async fn create(State(app): State<Arc<App>>, body: Bytes) -> Response {
+    let seed = app.games.random();
+    let made = parse_setup(&body)
+        .and_then(|setup| Session::new(&app.bundle, setup, seed))
+        .and_then(|session| app.games.insert(session))
+        .and_then(|id| Ok((app.games.get(&id)?, id)));
+    match made {
+        Ok((session, id)) => {
+            let game = GameView::of(&id, &lock(&session));
+            json(StatusCode::CREATED, &Answer { game, mv: None, by: None, taken_back: Vec::new() })
+        }
+        Err(e) => error(&e),
+    }
+}
+
+/// An action on the game `id`.
+async fn act(State(app): State<Arc<App>>, Path(id): Path<String>, body: Bytes, action: Action) -> Response {
+    let session = match app.games.get(&id) {
+        Ok(s) => s,
+        Err(e) => return error(&e),
+    };
+    let searches = matches!(action, Action::Reply | Action::Hint);
+    let shared = app.clone();
+    let done = blocking(&app, searches, move || {
+        let mut s = lock(&session);
+        let (mut mv, mut by, mut taken_back) = (None, None, Vec::new());
+        match action {
+            Action::Show => {}
+            Action::Move => mv = Some(s.human_move(&body)?.to_string()),
+            Action::Reply => mv = Some(s.reply()?.to_string()),
+            Action::Hint => {
+                let (m, level) = s.hint(&shared.bundle, &body)?;
+                (mv, by) = (Some(m.to_string()), Some(level));
+            }
+            Action::Undo => taken_back = s.undo()?.iter().map(ToString::to_string).collect(),
+            Action::Resign => s.resign()?,
+        }
+        Ok(Answer { game: GameView::of(&id, &s), mv, by, taken_back })
+    })
+    .await;
+    match done {
+        Ok(answer) => json(StatusCode::OK, &answer),
+        Err(e) => error(&e),
+    }
+}

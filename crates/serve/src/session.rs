@@ -1,0 +1,161 @@
+//! One game on the server: the rules, the person's side and level, the computer opponent (the
+//! bundle's level for the other side) and what the person may ask of it.
+
+use crate::api_error::ApiError;
+use crate::setup::{Setup, parse_body};
+use musashi_game::{Game, Move, Outcome, Side};
+use musashi_runtime::{Bundle, Fit, LEVELS, Level};
+use musashi_search::{Agent, MctsAgent};
+use serde::{Deserialize, Serialize};
+
+/// A game with no move limit ends as endless play (a General win, as matches count it) after
+/// this many plies, so no game grows without bound.
+pub(crate) const MAX_PLIES: u32 = 1000;
+
+/// How a level serves the game's rules, for the page to show.
+#[derive(Clone, Serialize, Debug)]
+pub(crate) struct Served {
+    /// The side it plays.
+    pub(crate) side: Side,
+    /// `easy`, `normal` or `hard`.
+    pub(crate) level: String,
+    /// Whether the bundle was calibrated on these rules.
+    pub(crate) calibrated: bool,
+    /// The preset whose calibrated level plays.
+    pub(crate) preset: String,
+    /// Its measured Elo and error (on its side, `docs/ratings.md`).
+    pub(crate) elo: f64,
+    /// The error of `elo`.
+    pub(crate) elo_err: f64,
+    /// Simulations per move.
+    pub(crate) sims: u32,
+}
+
+impl Served {
+    fn of(level: &Level, fit: Fit<'_>) -> Served {
+        Served {
+            side: level.side,
+            level: level.level.clone(),
+            calibrated: fit == Fit::Calibrated,
+            preset: level.preset.clone(),
+            elo: level.measured.elo,
+            elo_err: level.measured.elo_err,
+            sims: level.settings.sims,
+        }
+    }
+}
+
+/// A game being played.
+#[derive(Debug)]
+pub(crate) struct Session {
+    pub(crate) preset: String,
+    pub(crate) game: Game,
+    pub(crate) human: Side,
+    pub(crate) level: &'static str,
+    pub(crate) served: Served,
+    cpu: MctsAgent,
+    seed: u64,
+}
+
+/// The body of `POST /api/games/{id}/move`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveBody {
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+/// The body of `POST /api/games/{id}/hint` (may be empty).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct HintBody {
+    level: Option<String>,
+}
+
+impl Session {
+    /// A game from a parsed setup, its opponent the bundle's level for the other side.
+    pub(crate) fn new(bundle: &Bundle, setup: Setup, seed: u64) -> Result<Session, ApiError> {
+        let Setup { preset, game, human, level, seed: asked } = setup;
+        let seed = asked.unwrap_or(seed);
+        let (found, fit) =
+            bundle.serving(game.rules(), human.opponent(), level).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        let served = Served::of(found, fit);
+        let mut cpu = bundle.agent(found);
+        cpu.new_game(seed);
+        Ok(Session { preset, game, human, level, served, cpu, seed })
+    }
+
+    /// The outcome, with endless play ended at `MAX_PLIES`.
+    pub(crate) fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome_or_endless(MAX_PLIES)
+    }
+
+    /// Refuses unless the game goes on with `side` to move.
+    fn expect_turn(&self, side: Side, asked: &str) -> Result<(), ApiError> {
+        if let Some(o) = self.outcome() {
+            return Err(ApiError::Conflict(format!("{asked}: the game is over ({o})")));
+        }
+        let to_move = self.game.position().side_to_move();
+        if to_move != side {
+            let whose = if to_move == self.human { "yours" } else { "the computer's" };
+            return Err(ApiError::Conflict(format!("{asked}: {to_move} to move, the turn is {whose}")));
+        }
+        Ok(())
+    }
+
+    /// The person's move, from a body `{"move": "c3-b2"}`.
+    pub(crate) fn human_move(&mut self, body: &[u8]) -> Result<Move, ApiError> {
+        let b: MoveBody = parse_body(body)?;
+        self.expect_turn(self.human, "move")?;
+        let m = Move::parse(self.game.rules().board, &b.mv).map_err(|e| ApiError::BadRequest(format!("move: {e}")))?;
+        self.game.play(m).map_err(|e| ApiError::Illegal(format!("move {m}: {e}")))?;
+        Ok(m)
+    }
+
+    /// The computer's reply: its level's move.
+    pub(crate) fn reply(&mut self) -> Result<Move, ApiError> {
+        self.expect_turn(self.human.opponent(), "reply")?;
+        let c = self.cpu.choose(&self.game);
+        self.game.play(c.mv).expect("the level chose a legal move");
+        Ok(c.mv)
+    }
+
+    /// A suggested move for the person: the move of a level (`hard` unless the body names
+    /// another) for the person's side, from a fresh search seeded like the game.
+    pub(crate) fn hint(&mut self, bundle: &Bundle, body: &[u8]) -> Result<(Move, Served), ApiError> {
+        let b: HintBody =
+            if body.iter().all(u8::is_ascii_whitespace) { HintBody::default() } else { parse_body(body)? };
+        let level = b.level.as_deref().unwrap_or("hard");
+        if !LEVELS.contains(&level) {
+            return Err(ApiError::BadRequest(format!(
+                "hint: unknown level '{level}': expected one of {}",
+                LEVELS.join(", ")
+            )));
+        }
+        self.expect_turn(self.human, "hint")?;
+        let (found, fit) =
+            bundle.serving(self.game.rules(), self.human, level).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        let mut agent = bundle.agent(found);
+        agent.new_game(self.seed);
+        Ok((agent.choose(&self.game).mv, Served::of(found, fit)))
+    }
+
+    /// Takes back the person's last move and the computer's reply to it.
+    pub(crate) fn undo(&mut self) -> Result<Vec<Move>, ApiError> {
+        let human = self.human;
+        let taken = self.game.take_back(|s| s == human);
+        if taken.is_empty() {
+            return Err(ApiError::Conflict("undo: you have not moved yet".into()));
+        }
+        Ok(taken)
+    }
+
+    /// The person resigns.
+    pub(crate) fn resign(&mut self) -> Result<(), ApiError> {
+        if let Some(o) = self.outcome() {
+            return Err(ApiError::Conflict(format!("resign: the game is over ({o})")));
+        }
+        self.game.resign(self.human);
+        Ok(())
+    }
+}

@@ -1,0 +1,262 @@
+//! The API end to end: a real server on a free port of this machine, spoken to in plain HTTP/1.1
+//! over a socket. Every error class is a 4xx with a JSON message; whole games are played through
+//! the API and checked against the rules crate, which replays them independently.
+
+use musashi_game::{Game, Move, Preset, Ruleset};
+use musashi_serve::{ServeConfig, serve};
+use serde_json::{Value, json};
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::PathBuf;
+use std::time::Duration;
+
+fn bundle() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../export/classic")
+}
+
+/// A server of its own for the calling test.
+fn start(max_games: usize, idle: Duration) -> SocketAddr {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let config = ServeConfig { bundle: bundle(), addr: "127.0.0.1:0".parse().unwrap(), max_games, idle };
+    std::thread::spawn(move || serve(config, |addr, _| tx.send(addr).unwrap()).unwrap());
+    rx.recv_timeout(Duration::from_secs(60)).expect("the server started")
+}
+
+/// One request; the status and the body (JSON, or the text as a JSON string).
+fn call(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    s.write_all(body.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).unwrap();
+    let text = String::from_utf8(raw).unwrap();
+    let (head, body) = text.split_once("\r\n\r\n").expect("a response has a head");
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    (status, serde_json::from_str(body).unwrap_or(Value::String(body.to_string())))
+}
+
+fn ok(addr: SocketAddr, method: &str, path: &str, body: &str) -> Value {
+    let (status, v) = call(addr, method, path, body);
+    assert!((200..300).contains(&status), "{method} {path} {body}: {status} {v}");
+    v
+}
+
+/// Asserts a refusal: the status, and an error message containing `says`.
+fn refused(addr: SocketAddr, method: &str, path: &str, body: &str, status: u16, says: &str) {
+    let (got, v) = call(addr, method, path, body);
+    let message = v["error"].as_str().unwrap_or_else(|| panic!("{method} {path}: no JSON error in {v}"));
+    assert_eq!(got, status, "{method} {path} {body}: {message}");
+    assert!(message.contains(says), "{method} {path}: '{message}' does not say '{says}'");
+}
+
+fn new_game(addr: SocketAddr, rules: Value, human: &str, level: &str) -> Value {
+    let body = json!({ "rules": rules, "human": human, "level": level, "seed": 7 }).to_string();
+    ok(addr, "POST", "/api/games", &body)["game"].clone()
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn every_error_class_is_a_4xx_with_a_message() {
+    let addr = start(2, Duration::from_secs(600));
+    let post = |path: &str, body: &str, status, says: &str| refused(addr, "POST", path, body, status, says);
+    post("/api/games", "{not json", 400, "bad request body");
+    post("/api/games", r#"{"rules":{},"human":"general","level":"expert"}"#, 400, "unknown level 'expert'");
+    post("/api/games", r#"{"rules":{"preset":"go"},"human":"general","level":"easy"}"#, 400, "unknown preset 'go'");
+    post("/api/games", r#"{"rules":{"boards":"25"},"human":"general","level":"easy"}"#, 400, "unknown option 'boards'");
+    post("/api/games", r#"{"rules":{},"human":"general","level":"easy","moves":["a1-b2"]}"#, 422, "moves[0] 'a1-b2'");
+    post("/api/games", r#"{"rules":{},"human":"general","level":"easy","x":1}"#, 400, "unknown field `x`");
+    let big = format!(r#"{{"rules":{{}},"human":"general","level":"easy","moves":["{}"]}}"#, "a".repeat(70_000));
+    let (status, _) = call(addr, "POST", "/api/games", &big);
+    assert_eq!(status, 413, "a body over the limit");
+    refused(addr, "GET", "/api/games/0123", "", 404, "no game '0123'");
+    refused(addr, "GET", "/etc/passwd", "", 404, "no such page");
+    refused(addr, "GET", "/api/games", "", 405, "does not take this method");
+
+    // The person plays the soldiers in classic: the General (the computer) moves first.
+    let g = new_game(addr, json!({"preset": "classic"}), "soldiers", "easy");
+    let id = g["id"].as_str().unwrap().to_string();
+    let path = |action: &str| format!("/api/games/{id}/{action}");
+    post(&path("move"), r#"{"move":"a1-b2"}"#, 409, "general to move, the turn is the computer's");
+    post(&path("hint"), "", 409, "the turn is the computer's");
+    post(&path("undo"), "", 409, "you have not moved yet");
+    let g = ok(addr, "POST", &path("reply"), "")["game"].clone();
+    post(&path("reply"), "", 409, "the turn is yours");
+    post(&path("move"), r#"{"move":"a1-a9"}"#, 400, "move:");
+    post(&path("move"), r#"{"mv":"a1-b1"}"#, 400, "unknown field `mv`");
+    post(&path("move"), r#"{"move":"c3-c4"}"#, 422, "move c3-c4");
+    post(&path("hint"), r#"{"level":"master"}"#, 400, "unknown level 'master'");
+    assert_eq!(g["to_move"], "soldiers");
+    ok(addr, "POST", &path("resign"), "");
+    post(&path("move"), r#"{"move":"a1-b1"}"#, 409, "the game is over");
+    post(&path("resign"), "", 409, "the game is over");
+
+    // Two games is this server's limit.
+    new_game(addr, json!({}), "general", "easy");
+    post("/api/games", r#"{"rules":{},"human":"general","level":"easy"}"#, 429, "holds 2 games");
+}
+
+#[test]
+fn idle_games_expire() {
+    let addr = start(1, Duration::from_millis(300));
+    let g = new_game(addr, json!({}), "general", "easy");
+    let id = g["id"].as_str().unwrap();
+    ok(addr, "GET", &format!("/api/games/{id}"), "");
+    std::thread::sleep(Duration::from_millis(400));
+    refused(addr, "GET", &format!("/api/games/{id}"), "", 404, "expired after being idle");
+    // Its slot is free again.
+    new_game(addr, json!({}), "general", "easy");
+}
+
+/// Plays the person's first legal move (or the hint, every third move) and the computer's reply
+/// until the game ends; checks every reply against the legal moves the API listed and the
+/// whole game against the rules crate. Returns the final view.
+fn play_out(addr: SocketAddr, g: Value) -> Value {
+    let id = g["id"].as_str().unwrap().to_string();
+    let rules: Ruleset = serde_json::from_value(g["rules"].clone()).unwrap();
+    let human = g["human"].clone();
+    let mut g = g;
+    let mut turn = 0;
+    while g["outcome"].is_null() {
+        let legal = strings(&g["legal"]);
+        let mv = if g["to_move"] == human {
+            turn += 1;
+            let m = if turn % 3 == 0 {
+                ok(addr, "POST", &format!("/api/games/{id}/hint"), "{}")["move"].as_str().unwrap().to_string()
+            } else {
+                legal[0].clone()
+            };
+            let a = ok(addr, "POST", &format!("/api/games/{id}/move"), &json!({ "move": m }).to_string());
+            assert_eq!(a["move"], m.as_str());
+            g = a["game"].clone();
+            m
+        } else {
+            let a = ok(addr, "POST", &format!("/api/games/{id}/reply"), "");
+            g = a["game"].clone();
+            a["move"].as_str().unwrap().to_string()
+        };
+        assert!(legal.contains(&mv), "{mv} was not among the legal moves {legal:?}");
+    }
+    let mut replay = Game::new(rules);
+    for m in strings(&g["moves"]) {
+        replay.play(Move::parse(rules.board, &m).unwrap()).unwrap();
+    }
+    let outcome = replay.outcome_or_endless(1000).expect("the rules crate ends the game too");
+    assert_eq!(g["outcome"]["winner"], outcome.winner.name());
+    assert_eq!(g["outcome"]["reason"], outcome.reason.name());
+    assert_eq!(g["position"], replay.position().to_string());
+    g
+}
+
+#[test]
+fn whole_games_through_the_api_agree_with_the_rules_crate() {
+    let addr = start(20, Duration::from_secs(600));
+    for (rules, human) in [(json!({"preset": "classic"}), "general"), (json!({"preset": "no-setchin"}), "soldiers")] {
+        let g = play_out(addr, new_game(addr, rules, human, "easy"));
+        assert!(g["moves"].as_array().unwrap().len() >= 2);
+    }
+}
+
+#[test]
+fn every_version_and_level_plays_and_says_how_it_is_served() {
+    let addr = start(100, Duration::from_secs(600));
+    let options = ok(addr, "GET", "/api/options", "");
+    assert_eq!(options["levels"], json!(["easy", "normal", "hard"]));
+    let presets: Vec<&str> =
+        options["presets"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(presets, ["classic", "no-setchin", "soldiers-first", "qdan"]);
+    let custom =
+        json!({"preset": "custom", "board": "25", "first": "soldiers", "general_wins_at": 4, "move_limit": "none"});
+    let versions = [
+        json!({"preset": "classic"}),
+        json!({"preset": "no-setchin"}),
+        json!({"preset": "soldiers-first"}),
+        json!({"preset": "qdan"}),
+        custom,
+    ];
+    for rules in versions {
+        for human in ["general", "soldiers"] {
+            for level in ["easy", "normal", "hard"] {
+                let g = new_game(addr, rules.clone(), human, level);
+                let id = g["id"].as_str().unwrap();
+                let cpu_first = g["to_move"] != human;
+                let action = if cpu_first { "reply" } else { "hint" };
+                let a = ok(addr, "POST", &format!("/api/games/{id}/{action}"), "");
+                assert!(
+                    strings(&g["legal"]).contains(&a["move"].as_str().unwrap().to_string()),
+                    "{rules} {human} {level}"
+                );
+                let calibrated = g["preset"] == "classic";
+                assert_eq!(
+                    g["opponent"]["calibrated"], calibrated,
+                    "{rules}: the classic bundle is calibrated on classic only"
+                );
+                assert_eq!(g["opponent"]["level"], level);
+                assert_eq!(g["opponent"]["preset"], "classic");
+            }
+        }
+    }
+}
+
+#[test]
+fn undo_takes_back_the_move_and_the_reply_and_a_game_continues_from_its_moves() {
+    let addr = start(10, Duration::from_secs(600));
+    let g = new_game(addr, json!({"preset": "qdan"}), "general", "normal");
+    let id = g["id"].as_str().unwrap().to_string();
+    let start_position = g["position"].clone();
+    ok(addr, "POST", &format!("/api/games/{id}/move"), r#"{"move":"c3-c4"}"#);
+    let replied = ok(addr, "POST", &format!("/api/games/{id}/reply"), "")["game"].clone();
+    assert_eq!(replied["moves"].as_array().unwrap().len(), 2);
+    let undone = ok(addr, "POST", &format!("/api/games/{id}/undo"), "");
+    assert_eq!(undone["taken_back"].as_array().unwrap().len(), 2);
+    assert_eq!(undone["game"]["position"], start_position);
+
+    // A page whose game the server no longer holds creates it again from its moves.
+    let moves = replied["moves"].clone();
+    let body = json!({ "rules": replied["rules"], "human": "general", "level": "normal", "moves": moves }).to_string();
+    let again = ok(addr, "POST", "/api/games", &body)["game"].clone();
+    assert_eq!(again["position"], replied["position"]);
+    assert_eq!(again["preset"], "qdan", "the rules in full name their preset again");
+    assert_eq!(Preset::Qdan.ruleset(), serde_json::from_value::<Ruleset>(again["rules"].clone()).unwrap());
+}
+
+#[test]
+fn a_position_standing_for_the_second_time_raises_the_warning() {
+    let addr = start(10, Duration::from_secs(600));
+    let shuttle = ["c3-c4", "b1-b2", "c4-c3", "b2-b1"];
+    for plies in [3, 4] {
+        let body =
+            json!({ "rules": {"preset": "classic"}, "human": "general", "level": "easy", "moves": shuttle[..plies] });
+        let g = ok(addr, "POST", "/api/games", &body.to_string())["game"].clone();
+        assert_eq!(g["repetition_warning"], plies == 4, "after {plies} moves");
+    }
+    // Under qdan's rules the soldiers may not bring a position back at all.
+    let body = json!({ "rules": {"preset": "qdan"}, "human": "general", "level": "easy", "moves": shuttle });
+    refused(addr, "POST", "/api/games", &body.to_string(), 422, "moves[3] 'b2-b1'");
+}
+
+#[test]
+fn the_page_and_its_files_are_served_with_their_types() {
+    let addr = start(1, Duration::from_secs(600));
+    for (path, kind, has) in [
+        ("/", "text/html", "<svg id=\"board\""),
+        ("/app.js", "text/javascript", "/api/games"),
+        ("/style.css", "text/css", "#board"),
+    ] {
+        let mut s = TcpStream::connect(addr).unwrap();
+        write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+        let mut text = String::new();
+        s.read_to_string(&mut text).unwrap();
+        let lower = text.to_ascii_lowercase();
+        assert!(lower.starts_with("http/1.1 200"), "{path}: {}", &text[..40]);
+        assert!(lower.contains(&format!("content-type: {kind}")), "{path}");
+        assert!(lower.contains("content-security-policy: default-src 'self'"), "{path}");
+        assert!(text.contains(has), "{path}");
+    }
+}
