@@ -246,3 +246,17 @@ fn matches_vary_their_openings_and_take_zero_threads_as_every_core() {
     let distinct: std::collections::BTreeSet<&String> = games.iter().collect();
     assert!(distinct.len() > 1, "four deterministic games were identical: {games:?}");
 }
+
+#[test]
+fn serve_refuses_a_missing_bundle_a_zero_limit_and_a_busy_address() {
+    let o = musashi(&["serve", "--bundle", "/nonexistent/bundle", "--addr", "127.0.0.1:0"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("bundle /nonexistent/bundle: cannot read manifest.json"), "{}", stderr(&o));
+    let o = musashi(&["serve", "--bundle", "export/classic", "--max-games", "0"]);
+    assert!(stderr(&o).contains("max games must be at least 1"), "{}", stderr(&o));
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = busy.local_addr().unwrap().to_string();
+    let o = musashi(&["serve", "--bundle", "export/classic", "--addr", &addr]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains(&format!("cannot listen on {addr}")), "{}", stderr(&o));
+}

@@ -3,7 +3,8 @@
 //! moves already played (how a page continues a game the server no longer holds).
 
 use crate::api_error::ApiError;
-use musashi_game::{Game, Move, Preset, Ruleset, Side};
+use crate::session::MAX_PLIES;
+use musashi_game::{Game, Move, MoveLimit, Preset, Ruleset, Side};
 use musashi_runtime::LEVELS;
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -60,6 +61,9 @@ pub(crate) fn parse_setup(body: &[u8]) -> Result<Setup, ApiError> {
             LEVELS.join(", ")
         )));
     };
+    if b.moves.len() > MAX_PLIES as usize {
+        return Err(ApiError::BadRequest(format!("moves: {} moves, a game here ends at {MAX_PLIES}", b.moves.len())));
+    }
     let mut game = Game::new(rules);
     for (i, text) in b.moves.iter().enumerate() {
         let m =
@@ -90,6 +94,18 @@ fn parse_rules(mut options: Map<String, Value>) -> Result<(String, Ruleset), Api
         fields.insert(key, v);
     }
     let rules: Ruleset = serde_json::from_value(value).map_err(|e| ApiError::BadRequest(format!("rules: {e}")))?;
+    let plies = match rules.move_limit {
+        MoveLimit::Plies(n) => n,
+        MoveLimit::SoldierMoves(n) => n.saturating_mul(2),
+        MoveLimit::None => 0,
+    };
+    if plies > MAX_PLIES {
+        return Err(ApiError::BadRequest(format!(
+            "rules: move_limit {}: a game here ends at {MAX_PLIES} plies (endless play), so the limit may be at most plies {MAX_PLIES} or soldier-moves {}",
+            rules.move_limit,
+            MAX_PLIES / 2
+        )));
+    }
     let name = Preset::ALL.into_iter().find(|p| p.ruleset() == rules).map_or("custom", Preset::name);
     Ok((name.to_string(), rules))
 }
@@ -123,6 +139,9 @@ mod tests {
         assert!(e(r#"{"board":"24"}"#).starts_with("rules: "));
         assert!(e(r#"{"general_wins_at":16}"#).contains("general_wins_at"), "{}", e(r#"{"general_wins_at":16}"#));
         assert!(e(r#"{"preset":3}"#).contains("expected a name"));
+        assert!(e(r#"{"move_limit":"plies 1001"}"#).contains("at most plies 1000"));
+        assert!(e(r#"{"move_limit":"soldier-moves 501"}"#).contains("soldier-moves 500"));
+        assert!(rules(r#"{"move_limit":"soldier-moves 500"}"#).is_ok());
     }
 
     #[test]
