@@ -60,6 +60,12 @@ pub struct TrainerConfig {
     pub augment: bool,
     /// Value target = (1 - mix) × game result + mix × search value.
     pub search_value_mix: f32,
+    /// Weight of the capture score in the value target (KataGo's score utility, learned into
+    /// the value): target = (1 - w) × the result target + w × the score, where the score is, for
+    /// the General, 2 × captured / needed - 1 (soldiers taken by the game's end over the
+    /// captures that win), and its negative for the soldiers. Below 0.5 every win still has a
+    /// higher target than every loss. 0 = the result alone.
+    pub score_weight: f32,
     /// Save a resumable partial checkpoint every this many steps within a generation.
     pub checkpoint_every: u32,
 }
@@ -82,6 +88,7 @@ impl Default for TrainerConfig {
             recency: 0.0,
             augment: true,
             search_value_mix: 0.0,
+            score_weight: 0.0,
             checkpoint_every: 100,
         }
     }
@@ -102,6 +109,7 @@ impl TrainerConfig {
         check((0.0..=1.0).contains(&self.window_fraction), "train.window_fraction", "in 0..=1")?;
         check(self.recency >= 0.0 && self.recency.is_finite(), "train.recency", ">= 0")?;
         check((0.0..=1.0).contains(&self.search_value_mix), "train.search_value_mix", "in 0..=1")?;
+        check((0.0..0.5).contains(&self.score_weight), "train.score_weight", "in [0, 0.5)")?;
         check(self.checkpoint_every >= 1, "train.checkpoint_every", "at least 1")?;
         match self.lr_schedule {
             LrSchedule::Constant => Ok(()),

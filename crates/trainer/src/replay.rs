@@ -3,8 +3,10 @@
 use crate::config::TrainerConfig;
 use musashi_game::Snapshot;
 use musashi_records::{RecordError, Shard, read_positions};
+use musashi_game::Side;
+use musashi_records::PositionRecord;
 use rand::Rng;
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 /// One training position.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,6 +47,28 @@ pub struct Replay {
     exact: u64,
 }
 
+/// Each game's capture score for the General, in [-1, 1]: 2 × captured / needed - 1, where
+/// captured is the soldiers taken between the game's first and last recorded positions and
+/// needed the captures from its first position that win (down to the rules' threshold). A game
+/// lost without a capture scores -1, one won by captures about +1.
+fn capture_scores(records: &[PositionRecord]) -> HashMap<String, f32> {
+    let mut counts: HashMap<&str, (u32, u32, u32)> = HashMap::new();
+    for r in records {
+        let n = r.position.num_soldiers();
+        let e = counts.entry(r.game_id.as_str()).or_insert((n, n, r.rules.threshold()));
+        e.0 = e.0.max(n);
+        e.1 = e.1.min(n);
+    }
+    counts
+        .into_iter()
+        .map(|(id, (first, last, threshold))| {
+            let needed = first.saturating_sub(threshold).max(1) as f32;
+            let captured = (first - last) as f32;
+            (id.to_string(), (2.0 * captured / needed - 1.0).clamp(-1.0, 1.0))
+        })
+        .collect()
+}
+
 impl Replay {
     /// An empty window.
     pub fn new() -> Replay {
@@ -74,8 +98,8 @@ impl Replay {
     /// Loads the shards not loaded before, then trims the window. The new positions are put in
     /// a canonical order (by game id, which starts with the data generation, then ply), so the
     /// window does not depend on how games were grouped into shards or in which order they
-    /// finished. Value targets: the game result mixed with the search value, or the oracle's
-    /// exact value where it knows one; moves-left targets: the plies to the game's end, or the
+    /// finished. Value targets: the game result mixed with the search value (and with the
+    /// game's capture score, `score_weight`), or the oracle's exact value where it knows one; moves-left targets: the plies to the game's end, or the
     /// oracle's exact distance where it knows one.
     pub fn load(
         &mut self,
@@ -91,6 +115,7 @@ impl Replay {
         }
         fresh.sort_by(|a, b| a.game_id.cmp(&b.game_id).then(a.ply.cmp(&b.ply)));
         let added = fresh.len();
+        let scores = capture_scores(&fresh);
         for r in fresh {
             let state = Snapshot {
                 position: r.position,
@@ -100,6 +125,12 @@ impl Replay {
             };
             let mix = config.search_value_mix;
             let mut value = (1.0 - mix) * r.result + mix * r.search_value;
+            let w = config.score_weight;
+            if w > 0.0 {
+                let score = scores[&r.game_id];
+                let mine = if r.position.side_to_move() == Side::General { score } else { -score };
+                value = (1.0 - w) * value + w * mine;
+            }
             let mut plies = r.plies_to_end as f32;
             if let Some(e) = oracle.and_then(|o| o(&state)) {
                 value = e.value;
@@ -140,5 +171,50 @@ impl Replay {
         let u: f64 = rng.random();
         let x = if recency > 0.0 { u.powf(1.0 / (1.0 + recency)) } else { u };
         &self.samples[((x * n as f64) as usize).min(n - 1)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use musashi_game::{Game, Move, Preset};
+
+    /// The positions of a game that plays `moves` from the classic start.
+    fn records(id: &str, moves: &[&str]) -> Vec<PositionRecord> {
+        let rules = Preset::Classic.ruleset();
+        let mut game = Game::new(rules);
+        let mut out = Vec::new();
+        for m in moves {
+            out.push(PositionRecord {
+                game_id: id.into(),
+                generation: 0,
+                ply: game.plies(),
+                position: *game.position(),
+                rules,
+                soldier_moves: game.soldier_moves(),
+                moves_left: game.moves_left(),
+                repetition_count: game.repetition_count(),
+                legal: vec![],
+                policy: vec![],
+                prior: vec![],
+                search_value: 0.0,
+                full_search: true,
+                played: 0,
+                result: -1.0,
+                plies_to_end: 0,
+            });
+            game.play(Move::parse(rules.board, m).unwrap()).unwrap();
+        }
+        out
+    }
+
+    #[test]
+    fn the_capture_score_counts_the_soldiers_taken_against_those_that_win() {
+        let mut all = records("a", &["c3-b2", "a2-a3", "b2-c3"]);
+        all.extend(records("b", &["c3-c4", "b1-b2"]));
+        let scores = capture_scores(&all);
+        // c3-b2 takes c1 and a3: 2 of the 11 captures that win on classic (16 down to 5).
+        assert!((scores["a"] - (2.0 * 2.0 / 11.0 - 1.0)).abs() < 1e-6, "{scores:?}");
+        assert_eq!(scores["b"], -1.0, "no capture");
     }
 }
