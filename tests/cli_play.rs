@@ -202,6 +202,13 @@ fn play_reads_moves_in_any_case_and_keeps_the_computers_opening() {
     let o = with_input(&["play", "--opponent", "export/classic:expert", "--human", "soldiers"], "");
     assert!(!o.status.success());
     assert!(stderr(&o).contains("--opponent"), "{}", stderr(&o));
+    // Rules the bundle was not calibrated on are played by the nearest calibrated level, and
+    // play says so: classic with "General wins at" 4 by the classic bundle's easy soldiers.
+    let o = with_input(&["play", "--opponent", "export/classic:easy", "--general-wins-at", "4"], "c3-b2\n");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("its classic easy level plays them"), "{out}");
+    assert!(out.contains("the soldiers play "), "the level answered: {out}");
 }
 
 #[test]

@@ -5,6 +5,7 @@
 //! documented in `docs/export.md`.
 
 use crate::mlp::{Architecture, LAYER_NORM_EPSILON, Mlp, MlpEvaluator};
+use crate::nearest::Fit;
 use musashi_encoding::{ENCODING_VERSION, NUM_FEATURES};
 use musashi_game::{Game, NUM_ACTIONS, Ruleset, Side};
 use musashi_search::{Agent, Choice, MctsAgent, PlaySettings};
@@ -391,18 +392,31 @@ impl Bundle {
     }
 
     /// A player of difficulty `level` for `rules` that plays whichever side is to move, with that
-    /// side's level.
+    /// side's level: the calibrated one, or for rules the bundle was not calibrated on, that of
+    /// the nearest calibrated ruleset (`Bundle::serving`); its name then says which, as in
+    /// `classic:hard@classic`.
     pub fn player(&self, rules: &Ruleset, level: &str) -> Result<LevelPlayer, BundleError> {
         let (general, soldiers) =
-            match (self.level(rules, Side::General, level), self.level(rules, Side::Soldiers, level)) {
-                (Ok(g), Ok(s)) => (self.agent(g), self.agent(s)),
+            match (self.serving(rules, Side::General, level), self.serving(rules, Side::Soldiers, level)) {
+                (Ok(g), Ok(s)) => (g, s),
                 // Missing for both sides: the error is about the level, not a side.
                 (Err(BundleError::NoLevel { dir, level, presets, have, .. }), Err(_)) => {
                     return Err(BundleError::NoLevel { dir, level, side: None, presets, have });
                 }
                 (Err(e), _) | (_, Err(e)) => return Err(e),
             };
-        Ok(LevelPlayer { name: format!("{}:{level}", self.manifest.name), agents: [general, soldiers] })
+        let mut name = format!("{}:{level}", self.manifest.name);
+        let nearest: Vec<&str> = [general.1, soldiers.1]
+            .into_iter()
+            .filter_map(|f| match f {
+                Fit::Nearest(p) => Some(p),
+                Fit::Calibrated => None,
+            })
+            .collect();
+        if let Some(p) = nearest.first() {
+            name = format!("{name}@{p}");
+        }
+        Ok(LevelPlayer { name, agents: [self.agent(general.0), self.agent(soldiers.0)] })
     }
 }
 

@@ -43,8 +43,9 @@ impl Games {
         self.keys.hash_one(self.counter.fetch_add(1, Ordering::Relaxed))
     }
 
-    /// Keeps a new game; first drops the idle ones. Refused when the server is full.
-    pub(crate) fn insert(&self, session: Session) -> Result<String, ApiError> {
+    /// Keeps a new game under a new id; first drops the idle ones. Refused when the server is
+    /// full.
+    pub(crate) fn insert(&self, session: Session) -> Result<(String, Arc<Mutex<Session>>), ApiError> {
         let mut slots = lock(&self.slots);
         let now = Instant::now();
         slots.retain(|_, s| now.duration_since(s.used) < self.idle);
@@ -52,8 +53,9 @@ impl Games {
             return Err(ApiError::Full(self.limit));
         }
         let id = format!("{:016x}{:016x}", self.random(), self.random());
-        slots.insert(id.clone(), Slot { session: Arc::new(Mutex::new(session)), used: now });
-        Ok(id)
+        let session = Arc::new(Mutex::new(session));
+        slots.insert(id.clone(), Slot { session: session.clone(), used: now });
+        Ok((id, session))
     }
 
     /// The game `id`, marked as used now.

@@ -121,10 +121,9 @@ async fn create(State(app): State<Arc<App>>, body: Bytes) -> Response {
     let seed = app.games.random();
     let made = parse_setup(&body)
         .and_then(|setup| Session::new(&app.bundle, setup, seed))
-        .and_then(|session| app.games.insert(session))
-        .and_then(|id| Ok((app.games.get(&id)?, id)));
+        .and_then(|session| app.games.insert(session));
     match made {
-        Ok((session, id)) => {
+        Ok((id, session)) => {
             let game = GameView::of(&id, &lock(&session));
             json(StatusCode::CREATED, &Answer { game, mv: None, by: None, taken_back: Vec::new() })
         }

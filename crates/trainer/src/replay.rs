@@ -1,10 +1,10 @@
 //! The replay window: positions from the run's shards, newest kept, size growing with the run.
 
 use crate::config::TrainerConfig;
-use musashi_game::Snapshot;
-use musashi_records::{RecordError, Shard, read_positions};
 use musashi_game::Side;
+use musashi_game::Snapshot;
 use musashi_records::PositionRecord;
+use musashi_records::{RecordError, Shard, read_positions};
 use rand::Rng;
 use std::collections::{HashMap, HashSet, VecDeque};
 

@@ -8,9 +8,11 @@ use crate::draw::draw_board;
 use crate::rules_args::RulesArgs;
 use anyhow::{Context, Result};
 use musashi_agents::AgentRecipe;
-use musashi_game::{Bits, Game, Move, Side, analysis};
+use musashi_game::{Bits, Game, Move, Ruleset, Side, analysis};
+use musashi_runtime::{Bundle, Fit};
 use musashi_search::{Agent, AgentSpec, Choice};
 use std::io::{BufRead, IsTerminal};
+use std::path::Path;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
@@ -128,6 +130,9 @@ pub(crate) fn run(a: Args) -> Result<()> {
     let mut session = Session { game, players, hint, hint_name, hinter: None, seed: a.seed, color };
     println!("rules: {rules}");
     println!("general: {general}; soldiers: {soldiers}");
+    if let Some((dir, level)) = a.opponent.as_deref().and_then(|t| t.rsplit_once(':')) {
+        note_nearest(dir, level, &rules, a.human.opponent());
+    }
     println!("type help for commands");
     let stdin = std::io::stdin();
     // Piped input is echoed after the prompt, so that a transcript reads like a session.
@@ -241,6 +246,15 @@ impl Session {
         let names: Vec<String> = taken.iter().map(|m| m.to_string()).collect();
         println!("took back {}", names.join(", "));
         Flow::Show
+    }
+}
+
+/// Says so when the bundle has no level calibrated on these rules and the nearest plays them.
+fn note_nearest(dir: &str, level: &str, rules: &Ruleset, side: Side) {
+    if let Ok(bundle) = Bundle::load(Path::new(dir))
+        && let Ok((_, Fit::Nearest(preset))) = bundle.serving(rules, side, level)
+    {
+        println!("the bundle has no levels calibrated on these rules: its {preset} {level} level plays them");
     }
 }
 

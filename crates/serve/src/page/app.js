@@ -393,7 +393,7 @@ function drawBoard() {
   for (const [a, c] of b.lines) {
     el("line", { x1: at[a][0], y1: at[a][1], x2: at[c][0], y2: at[c][1], class: "line" }, svg);
   }
-  if (game && game.moves.length && !game.outcome) {
+  if (game && game.moves.length) {
     const last = game.moves[game.moves.length - 1].split("-");
     el("line", { x1: at[last[0]][0], y1: at[last[0]][1], x2: at[last[1]][0], y2: at[last[1]][1], class: "last" }, svg);
   }
