@@ -197,8 +197,13 @@ fn run_with_kills(config: &Path, out: &Path, delays_ms: &[u64]) -> usize {
     let mut kills = 0;
     for (i, &d) in delays_ms.iter().chain(std::iter::repeat(&u64::MAX)).enumerate() {
         let mut cmd = musashi();
-        cmd.arg("train").arg("--out").arg(out).stdout(Stdio::null()).stderr(Stdio::null());
-        if i == 0 {
+        // Each attempt's messages go to a file beside the run, for the failure message.
+        let log = out.with_extension(format!("attempt-{i}.log"));
+        let stderr = std::fs::File::create(&log).unwrap();
+        cmd.arg("train").arg("--out").arg(out).stdout(Stdio::null()).stderr(stderr);
+        // A kill that lands before the run recorded its job leaves nothing to resume: the user
+        // runs the same command again, as the test does then.
+        if i == 0 || !out.join("config.resolved.toml").exists() {
             cmd.arg("--config").arg(config);
         } else {
             cmd.arg("--resume");
@@ -207,7 +212,8 @@ fn run_with_kills(config: &Path, out: &Path, delays_ms: &[u64]) -> usize {
         let start = Instant::now();
         loop {
             if let Some(status) = child.try_wait().unwrap() {
-                assert!(status.success(), "a resumed run failed");
+                let text = std::fs::read_to_string(&log).unwrap_or_default();
+                assert!(status.success(), "attempt {i} (after {kills} kills) failed: {text}");
                 return kills;
             }
             if d != u64::MAX && start.elapsed() >= Duration::from_millis(d) {
