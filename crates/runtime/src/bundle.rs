@@ -406,14 +406,10 @@ impl Bundle {
                 (Err(e), _) | (_, Err(e)) => return Err(e),
             };
         let mut name = format!("{}:{level}", self.manifest.name);
-        let nearest: Vec<&str> = [general.1, soldiers.1]
-            .into_iter()
-            .filter_map(|f| match f {
-                Fit::Nearest(p) => Some(p),
-                Fit::Calibrated => None,
-            })
-            .collect();
-        if let Some(p) = nearest.first() {
+        if let Some(p) = [general.1, soldiers.1].into_iter().find_map(|f| match f {
+            Fit::Nearest(p) => Some(p),
+            Fit::Calibrated => None,
+        }) {
             name = format!("{name}@{p}");
         }
         Ok(LevelPlayer { name, agents: [self.agent(general.0), self.agent(soldiers.0)] })

@@ -2,9 +2,10 @@
 //! bundle's level for the other side) and what the person may ask of it.
 
 use crate::api_error::ApiError;
-use crate::setup::{Setup, parse_body};
+use crate::setup::{Setup, parse_body, parse_level};
+use musashi_game::Ruleset;
 use musashi_game::{Game, Move, Outcome, Side};
-use musashi_runtime::{Bundle, Fit, LEVELS, Level};
+use musashi_runtime::{Bundle, Fit, Level};
 use musashi_search::{Agent, MctsAgent};
 use serde::{Deserialize, Serialize};
 
@@ -32,6 +33,12 @@ pub(crate) struct Served {
 }
 
 impl Served {
+    /// The bundle's level for `side` under `rules` (`Bundle::serving`) and how it serves them.
+    fn find<'b>(bundle: &'b Bundle, rules: &Ruleset, side: Side, level: &str) -> Result<(&'b Level, Served), ApiError> {
+        let (found, fit) = bundle.serving(rules, side, level).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        Ok((found, Served::of(found, fit)))
+    }
+
     fn of(level: &Level, fit: Fit<'_>) -> Served {
         Served {
             side: level.side,
@@ -77,9 +84,7 @@ impl Session {
     pub(crate) fn new(bundle: &Bundle, setup: Setup, seed: u64) -> Result<Session, ApiError> {
         let Setup { preset, game, human, level, seed: asked } = setup;
         let seed = asked.unwrap_or(seed);
-        let (found, fit) =
-            bundle.serving(game.rules(), human.opponent(), level).map_err(|e| ApiError::BadRequest(e.to_string()))?;
-        let served = Served::of(found, fit);
+        let (found, served) = Served::find(bundle, game.rules(), human.opponent(), level)?;
         let mut cpu = bundle.agent(found);
         cpu.new_game(seed);
         Ok(Session { preset, game, human, level, served, cpu, seed })
@@ -125,19 +130,16 @@ impl Session {
     pub(crate) fn hint(&mut self, bundle: &Bundle, body: &[u8]) -> Result<(Move, Served), ApiError> {
         let b: HintBody =
             if body.iter().all(u8::is_ascii_whitespace) { HintBody::default() } else { parse_body(body)? };
-        let level = b.level.as_deref().unwrap_or("hard");
-        if !LEVELS.contains(&level) {
-            return Err(ApiError::BadRequest(format!(
-                "hint: unknown level '{level}': expected one of {}",
-                LEVELS.join(", ")
-            )));
-        }
+        let level = b
+            .level
+            .as_deref()
+            .map_or(Ok("hard"), parse_level)
+            .map_err(|e| ApiError::BadRequest(format!("hint: {e}")))?;
         self.expect_turn(self.human, "hint")?;
-        let (found, fit) =
-            bundle.serving(self.game.rules(), self.human, level).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        let (found, served) = Served::find(bundle, self.game.rules(), self.human, level)?;
         let mut agent = bundle.agent(found);
         agent.new_game(self.seed);
-        Ok((agent.choose(&self.game).mv, Served::of(found, fit)))
+        Ok((agent.choose(&self.game).mv, served))
     }
 
     /// Takes back the person's last move and the computer's reply to it.

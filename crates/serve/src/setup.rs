@@ -4,7 +4,7 @@
 
 use crate::api_error::ApiError;
 use crate::session::MAX_PLIES;
-use musashi_game::{Game, Move, MoveLimit, Preset, Ruleset, Side};
+use musashi_game::{Game, Move, MoveLimit, Preset, Ruleset, Side, excerpt};
 use musashi_runtime::LEVELS;
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -50,17 +50,18 @@ pub(crate) fn parse_body<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T, Ap
     serde_json::from_slice(body).map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))
 }
 
+/// One of `LEVELS`, or an error that lists them.
+pub(crate) fn parse_level(text: &str) -> Result<&'static str, ApiError> {
+    LEVELS.into_iter().find(|l| *l == text).ok_or_else(|| {
+        ApiError::BadRequest(format!("unknown level '{}': expected one of {}", excerpt(text), LEVELS.join(", ")))
+    })
+}
+
 /// Parses and checks the body of `POST /api/games`.
 pub(crate) fn parse_setup(body: &[u8]) -> Result<Setup, ApiError> {
     let b: NewGameBody = parse_body(body)?;
     let (preset, rules) = parse_rules(b.rules)?;
-    let Some(level) = LEVELS.into_iter().find(|l| *l == b.level) else {
-        return Err(ApiError::BadRequest(format!(
-            "unknown level '{}': expected one of {}",
-            b.level,
-            LEVELS.join(", ")
-        )));
-    };
+    let level = parse_level(&b.level)?;
     if b.moves.len() > MAX_PLIES as usize {
         return Err(ApiError::BadRequest(format!("moves: {} moves, a game here ends at {MAX_PLIES}", b.moves.len())));
     }

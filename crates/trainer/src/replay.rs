@@ -1,10 +1,8 @@
 //! The replay window: positions from the run's shards, newest kept, size growing with the run.
 
 use crate::config::TrainerConfig;
-use musashi_game::Side;
-use musashi_game::Snapshot;
-use musashi_records::PositionRecord;
-use musashi_records::{RecordError, Shard, read_positions};
+use musashi_game::{Side, Snapshot};
+use musashi_records::{PositionRecord, RecordError, Shard, read_positions};
 use rand::Rng;
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -99,8 +97,9 @@ impl Replay {
     /// a canonical order (by game id, which starts with the data generation, then ply), so the
     /// window does not depend on how games were grouped into shards or in which order they
     /// finished. Value targets: the game result mixed with the search value (and with the
-    /// game's capture score, `score_weight`), or the oracle's exact value where it knows one; moves-left targets: the plies to the game's end, or the
-    /// oracle's exact distance where it knows one.
+    /// game's capture score, `score_weight`), or the oracle's exact value where it knows one;
+    /// moves-left targets: the plies to the game's end, or the oracle's exact distance where it
+    /// knows one.
     pub fn load(
         &mut self,
         shards: &[Shard],
@@ -115,7 +114,8 @@ impl Replay {
         }
         fresh.sort_by(|a, b| a.game_id.cmp(&b.game_id).then(a.ply.cmp(&b.ply)));
         let added = fresh.len();
-        let scores = capture_scores(&fresh);
+        let w = config.score_weight;
+        let scores = if w > 0.0 { capture_scores(&fresh) } else { HashMap::new() };
         for r in fresh {
             let state = Snapshot {
                 position: r.position,
@@ -125,7 +125,6 @@ impl Replay {
             };
             let mix = config.search_value_mix;
             let mut value = (1.0 - mix) * r.result + mix * r.search_value;
-            let w = config.score_weight;
             if w > 0.0 {
                 let score = scores[&r.game_id];
                 let mine = if r.position.side_to_move() == Side::General { score } else { -score };
