@@ -54,10 +54,54 @@ fn solve_writes_tables_and_prints_a_summary() {
     for n in 0..=4 {
         assert!(dir.join(format!("level-{n:02}.mtb")).is_file());
     }
-    // A second solve into the same directory needs --force.
-    let again = solve_small(&dir);
-    assert!(!again.status.success());
-    assert!(stderr(&again).contains("--force"), "{}", stderr(&again));
+    // A second solve into the same directory finds every level complete and solves nothing.
+    let d = dir.to_str().unwrap();
+    let again = musashi(&["solve", "--preset", "solved", "--max-soldiers", "4", "--out", d, "--recheck-sample", "300"]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    let out = stdout(&again);
+    assert!(out.contains("resuming: levels 0 to 4"), "{out}");
+    assert!(out.contains("resumed"), "{out}");
+    assert!(
+        out.contains("re-check of up to 300 positions per level and side (seed 1): 2466 positions, 0 mismatches"),
+        "{out}"
+    );
+    // Tables of other rules are not overwritten without --force.
+    let other = musashi(&["solve", "--preset", "classic", "--max-soldiers", "4", "--out", dir.to_str().unwrap()]);
+    assert!(!other.status.success());
+    assert!(stderr(&other).contains("--force") && stderr(&other).contains("threshold"), "{}", stderr(&other));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_interrupted_solve_goes_on_from_its_last_complete_level() {
+    let dir = temp_dir("resume");
+    assert!(solve_small(&dir).status.success());
+    let top = dir.join("level-04.mtb");
+    let whole = fs::read(&top).unwrap();
+    // As a solve killed while writing level 4 leaves it: level 4 absent, a temporary file of a
+    // process that no longer runs.
+    fs::remove_file(&top).unwrap();
+    let stale = dir.join(format!("level-04.mtb.tmp-{}", u32::MAX - 1));
+    fs::write(&stale, b"partial").unwrap();
+    let o = solve_small(&dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("resuming: levels 0 to 3"), "{out}");
+    assert!(out.contains("level  4:") && out.contains("peak memory"), "{out}");
+    assert!(out.contains("on disk in"), "{out}");
+    assert_eq!(fs::read(&top).unwrap(), whole, "the level solved again is byte-identical");
+    assert!(!stale.exists(), "the stale temporary file is removed");
+    // A damaged complete level stops the resume with its name, and is left as it is.
+    let path = dir.join("level-02.mtb");
+    let mut bytes = fs::read(&path).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 4;
+    fs::write(&path, &bytes).unwrap();
+    fs::remove_file(&top).unwrap();
+    let o = solve_small(&dir);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("level-02.mtb") && stderr(&o).contains("checksum"), "{}", stderr(&o));
+    assert_eq!(fs::read(&path).unwrap(), bytes, "nothing already written is changed");
     let _ = fs::remove_dir_all(&dir);
 }
 

@@ -7,10 +7,11 @@ use indicatif::ProgressBar;
 use musashi_game::Board;
 use musashi_solver::{Event, LevelStats, Tables, binomial, levels_table, longest_wins};
 
-/// A progress bar over all positions to solve; hidden when stderr is not a terminal.
-pub(crate) fn progress_bar(board: Board, max_soldiers: u32) -> ProgressBar {
+/// A progress bar over all positions of the levels to solve; hidden when stderr is not a
+/// terminal.
+pub(crate) fn progress_bar(board: Board, levels: std::ops::RangeInclusive<u32>) -> ProgressBar {
     let points = board.num_points() as u32;
-    let total: u64 = (0..=max_soldiers).map(|n| 2 * points as u64 * binomial(points - 1, n)).sum();
+    let total: u64 = levels.map(|n| 2 * points as u64 * binomial(points - 1, n)).sum();
     progress::bar(total, "{bar:40} {percent:>3}% {msg} [{elapsed_precise}, eta {eta}]")
 }
 
@@ -29,6 +30,26 @@ pub(crate) fn peak_memory() -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
+}
+
+/// Starts a new measurement of the peak resident memory (Linux: `/proc/self/clear_refs`), so
+/// that [`peak_memory`] tells the peak of what follows; where that is not possible the peak stays
+/// the process's so far.
+pub(crate) fn reset_peak_memory() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// Memory the system can give without swapping (`MemAvailable`), where it reports it.
+pub(crate) fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// Bytes in GiB.
+pub(crate) fn gib(bytes: u64) -> f64 {
+    bytes as f64 / (1024.0 * 1024.0 * 1024.0)
 }
 
 /// Bytes in MiB.

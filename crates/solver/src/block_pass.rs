@@ -8,8 +8,9 @@
 //! soldiers. No rank is computed, and a block only writes its own words.
 
 use crate::blocks::{Blocks, NO_BLOCK, Split};
-use crate::general_step::{general_step, mark};
+use crate::general_step::general_step;
 use crate::geometry::Geometry;
+use crate::index::slot;
 use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
 
 /// A word of General points (bit `g`: the General on `g`): 32 bits on the 25-point board, so that
@@ -60,24 +61,12 @@ impl Word for u64 {
 }
 
 /// The fixed inputs of one level's pass.
-pub(crate) struct Ctx<'a, W> {
+pub(crate) struct Ctx<'a> {
     pub(crate) geo: &'a Geometry,
     pub(crate) split: &'a Split,
     pub(crate) blocks: &'a Blocks,
     /// Positions per soldier set (`E`).
     pub(crate) e: usize,
-    /// The capture masks of each set.
-    pub(crate) caps: &'a [CapWords<W>],
-}
-
-/// A set's capture masks (written by [`crate::captures::capture_bounds`]) as words (the capture points
-/// themselves are recomputed when needed: a few shifts, and 8 bytes per set less on 33 points).
-#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub(crate) struct CapWords<W> {
-    /// General points with a capture that wins for the General.
-    pub(crate) lost: W,
-    /// General points whose capture bound is above 0 and not a General win.
-    pub(crate) late: W,
 }
 
 /// One group of consecutive blocks: its share of every per-set, per-position and per-block array.
@@ -89,17 +78,15 @@ pub(crate) struct Group<'a, W> {
     pub(crate) ws: &'a mut [W],
     /// General wins found in this iteration.
     pub(crate) fg: &'a mut [W],
-    pub(crate) pend: &'a mut [W],
-    /// Per set: the earliest capture bound among its pending positions (when `pend` is not 0).
-    pub(crate) due: &'a mut [u8],
     pub(crate) gd: &'a mut [u8],
-    pub(crate) sd: &'a mut [u8],
     /// Per block: General wins found in this iteration.
     pub(crate) front: &'a mut [bool],
     /// Per block: every soldiers'-side position won.
     pub(crate) full: &'a mut [bool],
-    /// Per block: pending General positions.
-    pub(crate) waiting: &'a mut [bool],
+    /// Per block: the earliest capture bound among its waiting General positions (255: none).
+    /// Kept per block rather than per set (9 bytes per set less): when it is due, every set of
+    /// the block gets its General step, which only wins the positions whose bound has come.
+    pub(crate) due: &'a mut [u8],
 }
 
 /// What one pass over a group found.
@@ -107,6 +94,8 @@ pub(crate) struct Group<'a, W> {
 pub(crate) struct Found {
     pub(crate) soldiers: u64,
     pub(crate) general: u64,
+    /// Not 0 while General positions wait for their capture bound (positions in the orbit pass,
+    /// blocks in the block pass).
     pub(crate) pending: u64,
 }
 
@@ -141,26 +130,20 @@ pub(crate) fn groups<'a, W>(
     wg: &'a mut [W],
     ws: &'a mut [W],
     fg: &'a mut [W],
-    pend: &'a mut [W],
-    due: &'a mut [u8],
     gd: &'a mut [u8],
-    sd: &'a mut [u8],
     front: &'a mut [bool],
     full: &'a mut [bool],
-    waiting: &'a mut [bool],
+    due: &'a mut [u8],
 ) -> Vec<Group<'a, W>> {
     let sets = || bounds.windows(2).map(|w| blocks.start[w[1]] - blocks.start[w[0]]);
     let blks = || bounds.windows(2).map(|w| w[1] - w[0]);
     let mut wg = pieces(wg, sets()).into_iter();
     let mut ws = pieces(ws, sets()).into_iter();
     let mut fg = pieces(fg, sets()).into_iter();
-    let mut pend = pieces(pend, sets()).into_iter();
-    let mut due = pieces(due, sets()).into_iter();
     let mut gd = pieces(gd, sets().map(|s| s * e)).into_iter();
-    let mut sd = pieces(sd, sets().map(|s| s * e)).into_iter();
     let mut front = pieces(front, blks()).into_iter();
     let mut full = pieces(full, blks()).into_iter();
-    let mut waiting = pieces(waiting, blks()).into_iter();
+    let mut due = pieces(due, blks()).into_iter();
     bounds
         .windows(2)
         .map(|w| Group {
@@ -169,13 +152,10 @@ pub(crate) fn groups<'a, W>(
             wg: wg.next().unwrap(),
             ws: ws.next().unwrap(),
             fg: fg.next().unwrap(),
-            pend: pend.next().unwrap(),
-            due: due.next().unwrap(),
             gd: gd.next().unwrap(),
-            sd: sd.next().unwrap(),
             front: front.next().unwrap(),
             full: full.next().unwrap(),
-            waiting: waiting.next().unwrap(),
+            due: due.next().unwrap(),
         })
         .collect()
 }
@@ -200,17 +180,42 @@ fn or_pairs<W: Word>(acc: &mut [W; SPAN], src: &[W; SPAN], pairs: &[(u16, u16)],
     }
 }
 
+/// The slots (bit `slot(p, set)` for each point `p` of `points`): at most 32 once a soldier is on
+/// the board, and soldiers only win with soldiers to move.
+#[inline]
+fn slot_bits(points: u64, set: u64) -> u32 {
+    debug_assert!(set != 0, "no soldier, no soldiers' win");
+    let mut out = 0u32;
+    let mut bits = points;
+    while bits != 0 {
+        let p = bits.trailing_zeros();
+        bits &= bits - 1;
+        out |= 1 << slot(p, set);
+    }
+    out
+}
+
 /// The General wins of the previous iteration, read by every block's soldiers' step.
 pub(crate) struct Prev<'a, W> {
     pub(crate) fg: &'a [W],
     pub(crate) front: &'a [bool],
 }
 
-impl<W: Word> Ctx<'_, W> {
+impl Ctx<'_> {
     /// One pass over a group. Without `prev` (ply 0) every set gets its General step at ply 0;
     /// with it, ply `k` (soldiers) pulls the previous General wins into each set, and ply `k + 1`
-    /// (General) visits the sets that gained soldiers' wins or wait for a capture bound.
-    pub(crate) fn pass(&self, g: Group<'_, W>, prev: Option<&Prev<'_, W>>, k: u32, acc: &mut [W]) -> Found {
+    /// (General) visits the sets that gained soldiers' wins, or every set of a block whose
+    /// earliest capture bound has come. The soldiers' new wins go to `log` as (rank, the slots
+    /// won): their value is `k`, written into the table once the level's plies are done
+    /// ([`crate::soldier_wins`]).
+    pub(crate) fn pass<W: Word>(
+        &self,
+        g: Group<'_, W>,
+        prev: Option<&Prev<'_, W>>,
+        k: u32,
+        acc: &mut [W],
+        log: &mut Vec<(u32, u32)>,
+    ) -> Found {
         let (geo, split, blocks, e) = (self.geo, self.split, self.blocks, self.e);
         let mut found = Found::default();
         for (bi, b) in g.blocks.clone().enumerate() {
@@ -220,7 +225,7 @@ impl<W: Word> Ctx<'_, W> {
             let (m, high) = (blocks.low[b] as usize, blocks.high[b]);
             acc[..len].fill(W::ZERO);
             if let Some(prev) = prev {
-                if g.full[bi] && !g.waiting[bi] {
+                if g.full[bi] && g.due[bi] == u8::MAX {
                     g.front[bi] = false;
                     continue;
                 }
@@ -229,53 +234,46 @@ impl<W: Word> Ctx<'_, W> {
                 }
             }
             let ply_g = if prev.is_some() { k + 1 } else { 0 };
+            let whole = prev.is_none() || g.due[bi] as u32 <= ply_g;
+            let mut due = if whole { u8::MAX } else { g.due[bi] };
             let lows = &split.low_sets[m];
-            let (mut front, mut full, mut waiting) = (false, true, false);
+            let (mut front, mut full) = (false, true);
             for i in 0..len {
                 let r = off + i;
                 let set = high | lows[i];
                 let free = geo.mask & !set;
-                let pos = r * e..(r + 1) * e;
                 let ns = (acc[i] & !g.ws[r]).to_u64();
                 if ns != 0 {
                     g.ws[r] |= W::from_u64(ns);
                     found.soldiers += ns.count_ones() as u64;
-                    mark(&mut g.sd[pos.clone()], ns, set, k as u8);
+                    log.push(((range.start + i) as u32, slot_bits(ns, set)));
                 }
                 full &= g.ws[r].to_u64() == free;
                 let mut won = 0u64;
                 // A set is visited when its soldiers' side gained wins (its General positions may
-                // have lost their last escape) or when a pending position's bound is reached.
-                let pend = g.pend[r] != W::ZERO;
-                if prev.is_none() || ns != 0 || (pend && g.due[r] as u32 <= ply_g) {
-                    let cw = self.caps[g.first + r];
+                // have lost their last escape) or when its block's earliest bound has come.
+                if whole || ns != 0 {
                     let (ws, wg) = (g.ws[r].to_u64(), g.wg[r].to_u64());
-                    let step =
-                        general_step(geo, set, ws, wg, cw.lost.to_u64(), cw.late.to_u64(), &mut g.gd[pos], ply_g);
+                    let step = general_step(geo, set, ws, wg, &mut g.gd[r * e..(r + 1) * e], ply_g);
                     won = step.won;
-                    g.pend[r] = W::from_u64(step.wait);
-                    g.due[r] = step.due;
+                    due = due.min(step.due);
                     g.wg[r] |= W::from_u64(won);
                     found.general += won.count_ones() as u64;
-                    found.pending += step.wait.count_ones() as u64;
-                    waiting |= step.wait != 0;
-                } else if pend {
-                    found.pending += g.pend[r].to_u64().count_ones() as u64;
-                    waiting = true;
                 }
                 g.fg[r] = W::from_u64(won);
                 front |= won != 0;
             }
             g.front[bi] = front;
             g.full[bi] = full;
-            g.waiting[bi] = waiting;
+            g.due[bi] = due;
+            found.pending += (due != u8::MAX) as u64;
         }
         found
     }
 
     /// The soldiers' step for block `b`: ORs into `acc` every previous General win that a soldier
     /// move from a set of the block reaches (masked where the moving soldier stood).
-    fn pull(&self, b: usize, prev: &Prev<'_, W>, acc: &mut [W], len: usize) {
+    fn pull<W: Word>(&self, b: usize, prev: &Prev<'_, W>, acc: &mut [W], len: usize) {
         let (split, blocks) = (self.split, self.blocks);
         let x = split.x;
         let acc: &mut [W; SPAN] = (&mut acc[..SPAN]).try_into().expect("the accumulator spans SPAN words");

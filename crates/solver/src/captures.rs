@@ -1,30 +1,28 @@
 //! Capture bounds: before a level's first step, each General position learns the longest win its
 //! captures allow the soldiers (the capture children live in lower levels, already solved).
 
-use crate::block_pass::{CapWords, Word};
 use crate::geometry::Geometry;
 use crate::index::{LevelShape, slot};
 use crate::value::GENERAL_WINS_BYTE;
 use std::sync::Arc;
 
 /// Writes, for every General point of one soldier set, the capture bound: 0 without captures,
-/// 1 + the longest capture child, or 255 when some capture wins for the General. Returns the
-/// General points with a bound above 0, split by whether it is 255.
-pub(crate) fn capture_bounds<W: Word>(
+/// 1 + the longest capture child, or 255 when some capture wins for the General. The General
+/// step reads them back from these bytes ([`crate::general_step`]).
+pub(crate) fn capture_bounds(
     geo: &Geometry,
     threshold: u32,
     n: u32,
     set: u64,
     lower: &[Option<Arc<Vec<u8>>>],
     out: &mut [u8],
-) -> CapWords<W> {
+) {
     out.fill(0);
     let caps = geo.capture_points(set);
     if caps == 0 {
-        return CapWords::default();
+        return;
     }
     let free = geo.mask & !set;
-    let (mut lost, mut late) = (0u64, 0u64);
     let mut c = caps;
     while c != 0 {
         let p = c.trailing_zeros();
@@ -46,11 +44,6 @@ pub(crate) fn capture_bounds<W: Word>(
             let b = table[LevelShape { points: geo.points, soldiers: m }.index(p, child) as usize];
             if b == GENERAL_WINS_BYTE { GENERAL_WINS_BYTE } else { b + 1 }
         };
-        if bound == GENERAL_WINS_BYTE {
-            lost |= from;
-        } else {
-            late |= from;
-        }
         let mut f = from;
         while f != 0 {
             let g = f.trailing_zeros();
@@ -59,7 +52,6 @@ pub(crate) fn capture_bounds<W: Word>(
             *b = (*b).max(bound);
         }
     }
-    CapWords { lost: W::from_u64(lost), late: W::from_u64(late & !lost) }
 }
 
 #[cfg(test)]
@@ -78,8 +70,7 @@ mod tests {
         assert_eq!(geo.capture_points(set), 1 << 12);
         let lower = vec![None; 10];
         let mut out = vec![7u8; 25 - 9];
-        let c = capture_bounds::<u32>(&geo, 0, 9, set, &lower, &mut out);
+        capture_bounds(&geo, 0, 9, set, &lower, &mut out);
         assert!(out.iter().all(|&b| b == 0), "{out:?}");
-        assert_eq!(c, CapWords { lost: 0, late: 0 });
     }
 }

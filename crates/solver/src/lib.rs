@@ -20,7 +20,10 @@ mod orbit_pass;
 mod orbits;
 mod plies;
 mod recheck;
+mod recheck_sample;
+mod soldier_wins;
 mod solve;
+mod solve_dir;
 mod summary;
 mod symmetry;
 mod table;
@@ -28,11 +31,15 @@ mod value;
 
 pub use index::{LevelShape, binomial, next_set, rank, unrank};
 pub use recheck::{RecheckReport, expected_value, recheck};
-pub use solve::{Event, LevelStats, SideStats, SolveConfig, SolveError, solve};
+pub use recheck_sample::recheck_sample;
+pub use solve::{
+    Event, LevelStats, LevelStore, SideStats, SolveConfig, SolveError, capture_levels, level_memory_bytes, solve,
+    solve_from,
+};
+pub use solve_dir::{SolveDir, check_level, level_file_bytes};
 pub use summary::{levels_table, longest_wins};
 pub use table::{
-    FORMAT_VERSION, HEADER_LEN, HeaderInfo, LevelTable, MAGIC, TableError, Tables, level_file_name, prepare_output_dir,
-    read_header,
+    FORMAT_VERSION, HEADER_LEN, HeaderInfo, LevelTable, MAGIC, TableError, Tables, level_file_name, read_header,
 };
 pub use value::{GENERAL_WINS_BYTE, MAX_DISTANCE, Value};
 

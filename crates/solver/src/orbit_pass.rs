@@ -30,10 +30,6 @@ struct OrbitWords {
     ws: u32,
     /// Waiting for a capture bound.
     pend: u32,
-    /// With a capture that wins for the General.
-    lost: u32,
-    /// With captures that all lose, later than ply 0.
-    late: u32,
     /// The smallest capture bound among `pend`.
     due: u8,
 }
@@ -45,7 +41,7 @@ pub(crate) fn solve_orbits(
     sym: &Symmetry,
     threshold: u32,
     n: u32,
-    lower: &[Option<Arc<Vec<u8>>>],
+    lower: Vec<Option<Arc<Vec<u8>>>>,
     on_step: &(dyn Fn(u32, u64) + Sync),
 ) -> Option<SolvedLevel> {
     let orbits = Orbits::new(sym, geo.points, n);
@@ -59,13 +55,12 @@ pub(crate) fn solve_orbits(
     let mut sd = vec![GENERAL_WINS_BYTE; count * e];
 
     // Before the first step: each General position's capture bound.
-    words.par_chunks_mut(CHUNK).zip(gd.par_chunks_mut(CHUNK * e)).enumerate().for_each(|(ci, (w, gd))| {
-        for (i, w) in w.iter_mut().enumerate() {
-            let set = orbits.sets[ci * CHUNK + i];
-            let c = capture_bounds::<u32>(geo, threshold, n, set, lower, &mut gd[i * e..(i + 1) * e]);
-            (w.lost, w.late) = (c.lost, c.late);
+    gd.par_chunks_mut(CHUNK * e).enumerate().for_each(|(ci, gd)| {
+        for (i, gd) in gd.chunks_mut(e).enumerate() {
+            capture_bounds(geo, threshold, n, orbits.sets[ci * CHUNK + i], &lower, gd);
         }
     });
+    drop(lower);
 
     let pass =
         |words: &mut [OrbitWords], fg_next: &mut [u32], gd: &mut [u8], sd: &mut [u8], prev: Option<&[u32]>, k: u32| {
@@ -105,16 +100,7 @@ pub(crate) fn solve_orbits(
                         let mut won = 0u64;
                         let pending = w.pend != 0;
                         if prev.is_none() || ns != 0 || (pending && w.due as u32 <= ply_g) {
-                            let step = general_step(
-                                geo,
-                                set,
-                                w.ws as u64,
-                                w.wg as u64,
-                                w.lost as u64,
-                                w.late as u64,
-                                &mut gd[pos],
-                                ply_g,
-                            );
+                            let step = general_step(geo, set, w.ws as u64, w.wg as u64, &mut gd[pos], ply_g);
                             won = step.won;
                             w.pend = step.wait as u32;
                             w.due = step.due;

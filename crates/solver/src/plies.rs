@@ -1,6 +1,7 @@
 //! The ply loop both passes share, and what a level's pass produces.
 
 use crate::block_pass::Found;
+use crate::soldier_wins::ScratchError;
 use crate::value::MAX_DISTANCE;
 
 /// What a level's pass produces: both sides' value bytes for every position of the level.
@@ -9,8 +10,18 @@ pub(crate) struct SolvedLevel {
     pub soldiers: Vec<u8>,
     /// Plies the pass ran.
     pub steps: u32,
-    /// Bytes the pass allocated (working arrays and value bytes).
+    /// Bytes the pass held during its plies (working words, per-block flags and the
+    /// General-to-move value bytes; the soldiers' values are built afterwards).
     pub working_bytes: u64,
+}
+
+/// Why a level's pass stopped.
+#[derive(Debug)]
+pub(crate) enum PassError {
+    /// A win longer than the tables can store.
+    Overflow,
+    /// A scratch file of the soldiers' wins failed.
+    Scratch(ScratchError),
 }
 
 /// Runs a level's plies until nothing new is won and nothing waits: `ply(None)` is ply 0 (the

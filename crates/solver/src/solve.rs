@@ -31,11 +31,13 @@ use crate::blocks::Split;
 use crate::geometry::Geometry;
 use crate::index::LevelShape;
 use crate::orbit_pass::solve_orbits;
+use crate::plies::PassError;
 use crate::symmetry::Symmetry;
 use crate::table::LevelTable;
 use crate::value::{GENERAL_WINS_BYTE, MAX_DISTANCE};
 use musashi_game::Board;
 use rayon::prelude::*;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -78,8 +80,12 @@ pub struct LevelStats {
     /// Bytes the pass allocated for this level (working words and both value arrays; the lower
     /// levels it reads are counted in `lower_bytes`).
     pub working_bytes: u64,
-    /// Bytes of the lower levels' tables kept for captures while this level was solved.
+    /// Bytes of the lower levels' tables read for captures while this level was solved (they
+    /// are let go before the plies start).
     pub lower_bytes: u64,
+    /// Found complete on disk and checked rather than solved by this run (`steps`, `seconds` and
+    /// the byte counts are then 0).
+    pub resumed: bool,
 }
 
 /// Progress reports of a solve.
@@ -117,6 +123,13 @@ pub enum SolveError<E> {
     TooManySoldiers(u32),
     /// The consumer of finished levels failed (for example writing a file).
     Sink(E),
+    /// A scratch file of a level being solved could not be written or read back.
+    Scratch {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
 }
 
 impl<E: std::fmt::Display> std::fmt::Display for SolveError<E> {
@@ -127,6 +140,7 @@ impl<E: std::fmt::Display> std::fmt::Display for SolveError<E> {
             }
             SolveError::TooManySoldiers(n) => write!(f, "{n} soldiers asked for; positions hold at most 16"),
             SolveError::Sink(e) => write!(f, "{e}"),
+            SolveError::Scratch { path, source } => write!(f, "scratch file {}: {source}", path.display()),
         }
     }
 }
@@ -135,8 +149,26 @@ impl<E: std::error::Error + 'static> std::error::Error for SolveError<E> {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             SolveError::Sink(e) => Some(e),
+            SolveError::Scratch { source, .. } => Some(source),
             _ => None,
         }
+    }
+}
+
+/// Where a solve's finished levels go, and where the lower levels that captures reach come back
+/// from: memory ([`solve`]) or a table directory ([`crate::SolveDir`]), which keeps nothing in
+/// memory between levels.
+pub trait LevelStore {
+    /// Why storing or reading back failed.
+    type Error;
+    /// Keeps a finished level (for a directory: writes it, checksummed, before the next starts).
+    fn put(&mut self, table: Arc<LevelTable>, stats: &LevelStats) -> Result<(), Self::Error>;
+    /// The soldiers-to-move values of a level already put (or found complete).
+    fn soldiers_side(&mut self, soldiers: u32) -> Result<Arc<Vec<u8>>, Self::Error>;
+    /// A folder for the scratch files of a level being solved (the soldiers' wins of each ply,
+    /// [`crate::SolveDir`]'s own folder); without one they are kept in memory.
+    fn scratch(&self) -> Option<PathBuf> {
+        None
     }
 }
 
@@ -148,8 +180,50 @@ pub fn solve<E>(
     progress: &(dyn Fn(Event<'_>) + Sync),
     sink: impl FnMut(Arc<LevelTable>, &LevelStats) -> Result<(), E>,
 ) -> Result<(), SolveError<E>> {
+    let mut store = KeepLower { kept: Vec::new(), sink };
+    solve_from(config, 0, progress, &mut store)
+}
+
+/// Solves levels `first..=max_soldiers`, lowest first, into `store`, which must hold the levels
+/// below `first` (a resumed solve).
+pub fn solve_from<S: LevelStore>(
+    config: SolveConfig,
+    first: u32,
+    progress: &(dyn Fn(Event<'_>) + Sync),
+    store: &mut S,
+) -> Result<(), SolveError<S::Error>> {
     let pass = if config.board.topology().num_points <= 32 { Pass::Orbits } else { Pass::Blocks };
-    solve_with(config, pass, progress, sink)
+    solve_with(config, first, pass, progress, store)
+}
+
+/// The store behind [`solve`]: hands levels to a closure and keeps the soldiers' side of the
+/// last six in memory.
+struct KeepLower<F> {
+    kept: Vec<Option<Arc<Vec<u8>>>>,
+    sink: F,
+}
+
+impl<E, F: FnMut(Arc<LevelTable>, &LevelStats) -> Result<(), E>> LevelStore for KeepLower<F> {
+    type Error = E;
+    fn put(&mut self, table: Arc<LevelTable>, stats: &LevelStats) -> Result<(), E> {
+        let n = table.soldiers() as usize;
+        self.kept.resize(n + 1, None);
+        self.kept[n] = Some(table.soldiers_shared());
+        for m in 0..(n + 1).saturating_sub(6) {
+            self.kept[m] = None;
+        }
+        (self.sink)(table, stats)
+    }
+    fn soldiers_side(&mut self, soldiers: u32) -> Result<Arc<Vec<u8>>, E> {
+        Ok(self.kept[soldiers as usize].clone().expect("levels a capture reaches are kept"))
+    }
+}
+
+/// The levels a capture from level `n` reaches and looks up (one to three pairs taken; four
+/// cannot be complete, the General came from one of the point's neighbours): `n-2`, `n-4`, `n-6`,
+/// those above the threshold (at or below it the capture wins for the General outright).
+pub fn capture_levels(n: u32, threshold: u32) -> impl Iterator<Item = u32> {
+    [2, 4, 6].into_iter().filter_map(move |d| n.checked_sub(d)).filter(move |&m| m > threshold)
 }
 
 /// How a level is solved. Both give the same tables (tested); they differ in time and memory.
@@ -163,12 +237,13 @@ pub(crate) enum Pass {
     Orbits,
 }
 
-pub(crate) fn solve_with<E>(
+pub(crate) fn solve_with<S: LevelStore>(
     config: SolveConfig,
+    first: u32,
     pass: Pass,
     progress: &(dyn Fn(Event<'_>) + Sync),
-    mut sink: impl FnMut(Arc<LevelTable>, &LevelStats) -> Result<(), E>,
-) -> Result<(), SolveError<E>> {
+    store: &mut S,
+) -> Result<(), SolveError<S::Error>> {
     if config.max_soldiers > 16 {
         return Err(SolveError::TooManySoldiers(config.max_soldiers));
     }
@@ -177,28 +252,30 @@ pub(crate) fn solve_with<E>(
     let split = (pass == Pass::Blocks).then(|| Split::new(&geo, split_point(geo.points)));
     let sym = (pass == Pass::Orbits).then(|| Symmetry::new(&geo));
     let max_soldiers = config.max_soldiers.min(geo.points - 1);
-    let mut kept: Vec<Option<Arc<Vec<u8>>>> = vec![None; max_soldiers as usize + 1];
-    for n in 0..=max_soldiers {
-        // A capture takes one to three pairs (four cannot be complete: the General came from one
-        // of the point's neighbours), so levels n-2, n-4 and n-6 are read; keep the soldiers'
-        // side of the last six levels and drop the rest.
-        for m in 0..n as usize {
-            if m + 6 < n as usize {
-                kept[m] = None;
-            }
-        }
+    for n in first..=max_soldiers {
         let start = Instant::now();
         let shape = LevelShape { points: geo.points, soldiers: n };
         progress(Event::LevelStart { soldiers: n, positions: 2 * shape.positions_per_side() });
+        let mut lower: Vec<Option<Arc<Vec<u8>>>> = vec![None; n as usize];
+        for m in capture_levels(n, config.threshold) {
+            lower[m as usize] = Some(store.soldiers_side(m).map_err(SolveError::Sink)?);
+        }
+        let lower_bytes = lower.iter().flatten().map(|t| t.len() as u64).sum();
         let on_step = |ply: u32, new_wins: u64| progress(Event::Step { soldiers: n, ply, new_wins });
-        let (threshold, lower) = (config.threshold, &kept[..]);
+        let (threshold, scratch) = (config.threshold, store.scratch());
+        let scratch = scratch.as_deref();
         let solved = match (&split, &sym) {
-            (_, Some(sym)) => solve_orbits(&geo, sym, threshold, n, lower, &on_step),
-            (Some(split), _) if geo.points <= 32 => solve_blocks::<u32>(&geo, split, threshold, n, lower, &on_step),
-            (Some(split), _) => solve_blocks::<u64>(&geo, split, threshold, n, lower, &on_step),
+            (_, Some(sym)) => solve_orbits(&geo, sym, threshold, n, lower, &on_step).ok_or(PassError::Overflow),
+            (Some(split), _) if geo.points <= 32 => {
+                solve_blocks::<u32>(&geo, split, threshold, n, lower, scratch, &on_step)
+            }
+            (Some(split), _) => solve_blocks::<u64>(&geo, split, threshold, n, lower, scratch, &on_step),
             (None, None) => unreachable!("each pass has what it needs"),
         }
-        .ok_or(SolveError::DistanceOverflow { soldiers: n })?;
+        .map_err(|e| match e {
+            PassError::Overflow => SolveError::DistanceOverflow { soldiers: n },
+            PassError::Scratch(e) => SolveError::Scratch { path: e.path, source: e.source },
+        })?;
         let stats = LevelStats {
             soldiers: n,
             general_to_move: side_stats(&solved.general, shape),
@@ -206,14 +283,29 @@ pub(crate) fn solve_with<E>(
             steps: solved.steps,
             seconds: start.elapsed().as_secs_f64(),
             working_bytes: solved.working_bytes,
-            lower_bytes: kept.iter().flatten().map(|t| t.len() as u64).sum(),
+            lower_bytes,
+            resumed: false,
         };
         progress(Event::LevelDone(&stats));
         let table = Arc::new(LevelTable::new(config.board, config.threshold, shape, solved.general, solved.soldiers));
-        kept[n as usize] = Some(table.soldiers_shared());
-        sink(table, &stats).map_err(SolveError::Sink)?;
+        store.put(table, &stats).map_err(SolveError::Sink)?;
     }
     Ok(())
+}
+
+/// About how much memory solving level `n` takes on the 33-point board's pass (the block pass):
+/// the largest of the capture-bound phase (the General-to-move values and the lower levels read
+/// for captures), the plies (four words per soldier set and the General-to-move values) and the
+/// end (both value arrays). The 25-point board's orbit pass needs less than this.
+pub fn level_memory_bytes(config: SolveConfig, n: u32) -> u64 {
+    let points = config.board.num_points() as u32;
+    let shape = LevelShape { points, soldiers: n };
+    let word = if points <= 32 { 4 } else { 8 };
+    let per_side = shape.positions_per_side();
+    let lower: u64 =
+        capture_levels(n, config.threshold).map(|m| LevelShape { points, soldiers: m }.positions_per_side()).sum();
+    let plies = shape.num_sets() * 4 * word + 2 * 16384 * word + per_side;
+    (per_side + lower).max(plies).max(2 * per_side)
 }
 
 /// Where a board's points are split into low and high (see [`crate::blocks`]): blocks of at most
@@ -250,11 +342,14 @@ mod tests {
 
     fn tables(config: SolveConfig, pass: Pass) -> Vec<(Arc<LevelTable>, LevelStats)> {
         let mut out = Vec::new();
-        solve_with(config, pass, &|_| {}, |t: Arc<LevelTable>, s: &LevelStats| {
-            out.push((t, s.clone()));
-            Ok::<(), ()>(())
-        })
-        .expect("solves");
+        let mut store = KeepLower {
+            kept: Vec::new(),
+            sink: |t: Arc<LevelTable>, s: &LevelStats| {
+                out.push((t, s.clone()));
+                Ok::<(), ()>(())
+            },
+        };
+        solve_with(config, 0, pass, &|_| {}, &mut store).expect("solves");
         out
     }
 

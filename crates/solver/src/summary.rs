@@ -34,6 +34,7 @@ pub fn levels_table(stats: &[LevelStats]) -> String {
         {
             let longest = v.longest.map_or("-".to_string(), |l| l.to_string());
             let [secs, work, lower] = match i {
+                0 if s.resumed => ["resumed".into(), "-".into(), "-".into()],
                 0 => [
                     format!("{:.2}", s.seconds),
                     format!("{:.1}", mib(s.working_bytes)),

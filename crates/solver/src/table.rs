@@ -6,6 +6,7 @@ use musashi_game::{Board, Move, Position, Side};
 use std::fmt;
 use std::fs;
 use std::io::{self, Read, Write};
+use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
@@ -161,8 +162,8 @@ pub struct HeaderInfo {
     pub threshold: u32,
     /// The level's sizes.
     pub shape: LevelShape,
-    crc_general: u32,
-    crc_soldiers: u32,
+    pub(crate) crc_general: u32,
+    pub(crate) crc_soldiers: u32,
 }
 
 fn u32_at(h: &[u8], at: usize) -> u32 {
@@ -276,10 +277,13 @@ pub enum TableError {
         /// The missing soldier count.
         soldiers: u32,
     },
-    /// The output folder of a solve already holds table files (and may not replace them).
+    /// The output folder of a solve already holds table files it cannot go on from (another
+    /// board or threshold), and may not replace them.
     Occupied {
         /// The folder.
         dir: PathBuf,
+        /// What the files there are.
+        what: String,
     },
     /// The position has more soldiers than the tables cover.
     NotCovered {
@@ -290,30 +294,8 @@ pub enum TableError {
     },
 }
 
-/// Makes `dir` ready for a solve's tables: created if needed; table files already in it are an
-/// error unless `replace`, when they are removed.
-pub fn prepare_output_dir(dir: &Path, replace: bool) -> Result<(), TableError> {
-    let fail = |source| TableError::Io { path: dir.to_path_buf(), source };
-    if dir.exists() && !dir.is_dir() {
-        return Err(fail(io::Error::new(io::ErrorKind::AlreadyExists, "exists and is not a directory")));
-    }
-    fs::create_dir_all(dir).map_err(fail)?;
-    let existing: Vec<PathBuf> = fs::read_dir(dir)
-        .map_err(fail)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "mtb"))
-        .collect();
-    if !existing.is_empty() && !replace {
-        return Err(TableError::Occupied { dir: dir.to_path_buf() });
-    }
-    for p in existing {
-        fs::remove_file(&p).map_err(|source| TableError::Io { path: p.clone(), source })?;
-    }
-    Ok(())
-}
-
 impl TableError {
-    fn corrupt(path: &Path, what: String) -> TableError {
+    pub(crate) fn corrupt(path: &Path, what: String) -> TableError {
         TableError::Corrupt { path: path.to_path_buf(), what }
     }
 
@@ -348,7 +330,7 @@ impl TableError {
             | TableError::Corrupt { path, .. } => Some(path),
             TableError::Absent { dir }
             | TableError::Empty { dir }
-            | TableError::Occupied { dir }
+            | TableError::Occupied { dir, .. }
             | TableError::MissingLevel { dir, .. } => Some(dir),
             TableError::Mismatch(_) | TableError::NotCovered { .. } => None,
         }
@@ -375,9 +357,11 @@ impl fmt::Display for TableError {
             TableError::NotCovered { soldiers, max } => {
                 write!(f, "the position has {soldiers} soldiers; the tables cover at most {max}")
             }
-            TableError::Occupied { dir } => {
-                write!(f, "{} already holds table files: replace them or choose another folder", dir.display())
-            }
+            TableError::Occupied { dir, what } => write!(
+                f,
+                "{} already holds table files for other rules ({what}): replace them or choose another folder",
+                dir.display()
+            ),
         }
     }
 }
@@ -395,6 +379,8 @@ impl std::error::Error for TableError {
 struct Slot {
     path: Option<PathBuf>,
     table: OnceLock<Arc<LevelTable>>,
+    /// A level checked in full but too large to hold: probed a byte at a time from its file.
+    file: Option<fs::File>,
 }
 
 /// A complete set of levels `0..=max_soldiers` for one board and threshold, in memory or in a
@@ -423,7 +409,7 @@ impl Tables {
             .map(|t| {
                 let cell = OnceLock::new();
                 let _ = cell.set(t);
-                Slot { path: None, table: cell }
+                Slot { path: None, table: cell, file: None }
             })
             .collect();
         Ok(Tables { board, threshold, levels })
@@ -476,21 +462,60 @@ impl Tables {
                 }
                 Some(_) => {}
             }
-            levels.push(Slot { path: Some(path), table: OnceLock::new() });
+            levels.push(Slot { path: Some(path), table: OnceLock::new(), file: None });
         }
         let (board, threshold) = rules.expect("at least one level");
         Ok(Tables { board, threshold, levels })
     }
 
     /// Opens a table directory and reads and checks every level now (headers, lengths and
-    /// value checksums), keeping them in memory: afterwards [`Tables::probe`] fails only for
-    /// positions the tables do not cover, never for a damaged file. This is the way to open
-    /// tables for an agent, an oracle or training targets, which cannot report an error per
-    /// probe; an absent directory is [`TableError::is_absent`], a damaged file an error naming it.
+    /// value checksums): afterwards [`Tables::probe`] fails only for positions the tables do not
+    /// cover, never for a damaged file. Levels are kept in memory, lowest first, while they fit
+    /// in [`Tables::MEMORY_BUDGET`]; larger ones (the 33-point board's levels from 10 soldiers on)
+    /// are probed from their files a byte at a time. This is the way to open tables for an
+    /// agent, an oracle or training targets, which cannot report an error per probe; an absent
+    /// directory is [`TableError::is_absent`], a damaged file an error naming it.
     pub fn load(dir: &Path) -> Result<Tables, TableError> {
-        let tables = Tables::open(dir)?;
-        tables.verify()?;
+        Tables::load_within(dir, Tables::MEMORY_BUDGET)
+    }
+
+    /// Bytes of values [`Tables::load`] keeps in memory at most.
+    pub const MEMORY_BUDGET: u64 = 4 << 30;
+
+    /// [`Tables::load`] with another memory budget (0: every level is probed from its file).
+    pub fn load_within(dir: &Path, budget: u64) -> Result<Tables, TableError> {
+        let mut tables = Tables::open(dir)?;
+        let mut used = 0u64;
+        for n in 0..tables.levels.len() {
+            let bytes = 2 * tables.shape(n as u32).positions_per_side();
+            if used + bytes <= budget {
+                tables.level(n as u32)?;
+                used += bytes;
+                continue;
+            }
+            let path = tables.levels[n].path.clone().expect("opened tables come from files");
+            crate::solve_dir::check_level(&path)?;
+            let file = fs::File::open(&path).map_err(|source| TableError::Io { path: path.clone(), source })?;
+            tables.levels[n].file = Some(file);
+        }
         Ok(tables)
+    }
+
+    /// Opens a table directory whose every level is probed from its file a byte at a time:
+    /// headers are checked now, values are not (the file's checksums are the business of
+    /// whoever wrote or loads them). For tools that check the values themselves, such as the
+    /// sampled re-check, and need little memory on tables of any size.
+    pub fn open_files(dir: &Path) -> Result<Tables, TableError> {
+        let mut tables = Tables::open(dir)?;
+        for slot in &mut tables.levels {
+            let path = slot.path.clone().expect("opened tables come from files");
+            slot.file = Some(fs::File::open(&path).map_err(|source| TableError::Io { path, source })?);
+        }
+        Ok(tables)
+    }
+
+    fn shape(&self, soldiers: u32) -> LevelShape {
+        LevelShape { points: self.board.num_points() as u32, soldiers }
     }
 
     /// Reads and checks every level not read yet (each is then kept in memory), so that a
@@ -553,8 +578,17 @@ impl Tables {
     /// The value of a position (the game going on from it: no capture has just happened).
     pub fn probe(&self, pos: &Position) -> Result<Value, TableError> {
         self.check_board(pos)?;
-        let level = self.level(pos.num_soldiers())?;
-        Ok(level.get(pos.side_to_move(), pos.general().index() as u32, pos.soldiers()))
+        let n = pos.num_soldiers();
+        let (general, soldiers, side) = (pos.general().index() as u32, pos.soldiers(), pos.side_to_move());
+        if let Some(Slot { file: Some(file), path: Some(path), .. }) = self.levels.get(n as usize) {
+            let shape = self.shape(n);
+            let side_start = if side == Side::Soldiers { shape.positions_per_side() } else { 0 };
+            let mut byte = [0u8];
+            file.read_exact_at(&mut byte, HEADER_LEN as u64 + side_start + shape.index(general, soldiers))
+                .map_err(|source| TableError::Io { path: path.clone(), source })?;
+            return Ok(Value::from_byte(byte[0]));
+        }
+        Ok(self.level(n)?.get(side, general, soldiers))
     }
 
     /// Every movement-legal move with the value of the position it leads to: a capture that

@@ -97,3 +97,103 @@ fn mismatched_tables_and_positions_are_refused() {
     assert!(matches!(t.probe(&start), Err(TableError::NotCovered { soldiers: 16, max: 4 })));
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_solve_into_a_directory_resumes_byte_identical_and_reports_what_it_found() {
+    use musashi_solver::{SolveDir, solve_from};
+    let (whole, pieces) = (temp_dir("dir-whole"), temp_dir("dir-pieces"));
+    let (mut store, found) = SolveDir::open(&whole, config(), false, &|_| {}).unwrap();
+    assert!(found.is_empty());
+    solve_from(config(), 0, &|_| {}, &mut store).unwrap();
+    // The same in two pieces: levels 0-2, then a new store that finds them and goes on.
+    let low = SolveConfig { max_soldiers: 2, ..config() };
+    let (mut store, _) = SolveDir::open(&pieces, low, false, &|_| {}).unwrap();
+    solve_from(low, 0, &|_| {}, &mut store).unwrap();
+    let checked = std::sync::Mutex::new(Vec::new());
+    let (mut store, found) = SolveDir::open(&pieces, config(), false, &|n| checked.lock().unwrap().push(n)).unwrap();
+    assert_eq!(checked.into_inner().unwrap(), vec![0, 1, 2]);
+    assert_eq!(found.len(), 3);
+    let (mem, stats) = solve_in_memory(config(), &|_| {}).unwrap();
+    for (f, s) in found.iter().zip(&stats) {
+        assert!(f.resumed);
+        assert_eq!(
+            (f.soldiers, f.general_to_move, f.soldiers_to_move),
+            (s.soldiers, s.general_to_move, s.soldiers_to_move)
+        );
+    }
+    solve_from(config(), 3, &|_| {}, &mut store).unwrap();
+    for n in 0..=4 {
+        let (a, b) =
+            (fs::read(whole.join(level_file_name(n))).unwrap(), fs::read(pieces.join(level_file_name(n))).unwrap());
+        assert!(a == b, "level {n} differs between one solve and two pieces");
+        assert_eq!(Tables::open(&pieces).unwrap().level(n).unwrap(), mem.level(n).unwrap());
+    }
+    // Other rules in the same folder are refused; with `replace` the files go.
+    let other = SolveConfig { threshold: 5, ..config() };
+    assert!(matches!(SolveDir::open(&pieces, other, false, &|_| {}), Err(TableError::Occupied { .. })));
+    let (_, found) = SolveDir::open(&pieces, other, true, &|_| {}).unwrap();
+    assert!(found.is_empty());
+    assert!(!pieces.join(level_file_name(0)).exists());
+    let _ = fs::remove_dir_all(&whole);
+    let _ = fs::remove_dir_all(&pieces);
+}
+
+#[test]
+fn the_sampled_recheck_passes_clean_tables_and_finds_a_wrong_value() {
+    use musashi_solver::recheck_sample;
+    let dir = temp_dir("sampled");
+    write_tables(&dir);
+    let report = recheck_sample(&dir, 500, 7).unwrap();
+    assert_eq!(report.mismatches, 0, "{:?}", report.examples);
+    // 500 per side where a side has more, every position of the smaller ones.
+    let sizes: u64 = (0..=4).map(|n| 2 * (33 * musashi_solver::binomial(32, n)).min(500)).sum();
+    assert_eq!(report.positions, sizes);
+    // One wrong value (the checksums are not the sampled re-check's business): covering the
+    // whole level finds it (level 4 goes, so that covering every level stays quick).
+    fs::remove_file(dir.join(level_file_name(4))).unwrap();
+    let path = dir.join(level_file_name(3));
+    let mut bytes = fs::read(&path).unwrap();
+    let at = bytes[HEADER_LEN..].iter().position(|&b| b == 5).unwrap() + HEADER_LEN;
+    bytes[at] = 7;
+    fs::write(&path, &bytes).unwrap();
+    let report = recheck_sample(&dir, 200_000, 7).unwrap();
+    assert!(report.mismatches >= 1, "{report:?}");
+    assert!(!report.examples.is_empty());
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn tables_loaded_within_a_budget_probe_from_files_what_memory_holds() {
+    let dir = temp_dir("budget");
+    write_tables(&dir);
+    let (mem, _) = solve_in_memory(config(), &|_| {}).unwrap();
+    // Budget 0: every level from its file; 100 KB: levels 0-2 in memory, 3 and 4 from files.
+    for budget in [0, 100_000] {
+        let disk = Tables::load_within(&dir, budget).unwrap();
+        for n in 0..=4u32 {
+            let level = mem.level(n).unwrap();
+            let e = 33 - n as u64;
+            for index in (0..level.shape().positions_per_side()).step_by(97) {
+                let soldiers = musashi_solver::unrank(index / e, n);
+                let mut free = !soldiers;
+                for _ in 0..index % e {
+                    free &= free - 1;
+                }
+                let g = musashi_game::Point::new(free.trailing_zeros() as usize).unwrap();
+                for side in Side::BOTH {
+                    let pos = Position::new(Board::Setchin33, g, soldiers, side).unwrap();
+                    assert_eq!(disk.probe(&pos).unwrap(), mem.probe(&pos).unwrap(), "{pos}");
+                }
+            }
+        }
+    }
+    // A damaged level too large to hold is still found when loading.
+    let path = dir.join(level_file_name(4));
+    let mut bytes = fs::read(&path).unwrap();
+    let last = bytes.len() - 3;
+    bytes[last] ^= 1;
+    fs::write(&path, &bytes).unwrap();
+    let err = Tables::load_within(&dir, 100_000).unwrap_err();
+    assert!(err.is_damage() && err.to_string().contains("level-04.mtb"), "{err}");
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -1,11 +1,17 @@
 //! `musashi solve`: builds endgame tables (or the whole game on 25 points) and prints a summary.
 
 use crate::rules_args::RulesArgs;
-use crate::solve_report::{mib, on_event, peak_memory, print_summary, progress_bar};
+use crate::solve_report::{
+    available_memory, gib, mib, on_event, peak_memory, print_summary, progress_bar, reset_peak_memory,
+};
 use anyhow::{Context, Result, bail};
 use musashi_game::{Board, MoveLimit, Repetition, Ruleset};
-use musashi_solver::{LevelStats, LevelTable, SolveConfig, Tables, level_file_name, prepare_output_dir, solve};
-use std::path::PathBuf;
+use musashi_solver::{
+    Event, LevelShape, LevelStats, LevelStore, LevelTable, SolveConfig, SolveDir, TableError, Tables, level_file_bytes,
+    level_memory_bytes, recheck_sample, solve_from,
+};
+use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -19,9 +25,14 @@ pub(crate) struct Args {
     /// Directory for the table files (created if needed).
     #[arg(long)]
     out: PathBuf,
-    /// Replace table files already in the directory.
+    /// Replace table files already in the directory (without it, a solve goes on from the levels
+    /// found complete there, after checking each).
     #[arg(long)]
     force: bool,
+    /// After solving, re-derive this many positions drawn from each level and side (seeded) from
+    /// their children's stored values, reading the files (little memory on tables of any size).
+    #[arg(long, default_value_t = 0)]
+    recheck_sample: u64,
 }
 
 /// The solver's view of a ruleset: board and threshold (the solved form has no repetition rule
@@ -47,30 +58,158 @@ pub(crate) fn run(a: Args) -> Result<()> {
             rules.general_wins_at
         );
     }
-    prepare_output_dir(&a.out, a.force).context("--out (--force replaces its tables)")?;
-    let bar = progress_bar(config.board, config.max_soldiers);
+    let checking = |n: u32| eprintln!("checking level {n} found in {} (resuming)", a.out.display());
+    let (mut store, mut stats) =
+        SolveDir::open(&a.out, config, a.force, &checking).context("--out (--force replaces its tables)")?;
+    let first = stats.len() as u32;
+    let top = config.max_soldiers.min(config.board.num_points() as u32 - 1);
+    if first > 0 {
+        println!("resuming: levels 0 to {} in {} are complete and checked", first - 1, a.out.display());
+    }
+    if first <= top {
+        check_resources(&a.out, config, first..=top)?;
+    }
+    let bar = progress_bar(config.board, first..=top);
     let start = Instant::now();
-    let mut stats = Vec::new();
-    let mut write_secs = 0.0;
-    solve(config, &on_event(&bar), |t: Arc<LevelTable>, s: &LevelStats| {
-        let w = Instant::now();
-        t.write(&a.out.join(level_file_name(t.soldiers())))?;
-        write_secs += w.elapsed().as_secs_f64();
-        stats.push(s.clone());
-        Ok::<(), musashi_solver::TableError>(())
-    })
-    .with_context(|| format!("solving into {}", a.out.display()))?;
+    let events = |e: Event<'_>| {
+        match &e {
+            Event::LevelStart { .. } => reset_peak_memory(),
+            Event::LevelDone(s) => {
+                bar.suspend(|| println!("{}", level_line(s, config, s.soldiers + 1..=top)));
+            }
+            Event::Step { .. } => {}
+        }
+        on_event(&bar)(e)
+    };
+    let found_before = stats.len();
+    solve_from(config, first, &events, &mut LoggingStore { inner: &mut store, stats: &mut stats })
+        .with_context(|| format!("solving into {}", a.out.display()))?;
     bar.finish_and_clear();
     let total = start.elapsed().as_secs_f64();
     println!(
         "solved the {}-point board, general_wins_at {} (the General wins after a capture leaving {} or fewer), {} to {} \
          soldiers",
-        config.board, rules.general_wins_at, config.threshold, 0, config.max_soldiers
+        config.board,
+        rules.general_wins_at,
+        config.threshold,
+        0,
+        top.max(first.saturating_sub(1))
     );
-    println!("solve time {:.2} s ({:.2} s of it writing tables to {})", total, write_secs, a.out.display());
+    println!(
+        "solve time {:.2} s for {} levels (writing each level's table to {} included)",
+        total,
+        stats.len() - found_before,
+        store.dir().display()
+    );
     if let Some(peak) = peak_memory() {
-        println!("peak memory {:.0} MiB", mib(peak));
+        println!("peak memory of the last level {:.0} MiB", mib(peak));
     }
     let tables = Tables::open(&a.out).with_context(|| format!("reading back {}", a.out.display()))?;
-    print_summary(&stats, &tables)
+    print_summary(&stats, &tables)?;
+    if a.recheck_sample > 0 {
+        let t = Instant::now();
+        let report = recheck_sample(&a.out, a.recheck_sample, 1).context("re-checking sampled positions")?;
+        println!(
+            "re-check of up to {} positions per level and side (seed 1): {} positions, {} mismatches, {:.1} s",
+            a.recheck_sample,
+            report.positions,
+            report.mismatches,
+            t.elapsed().as_secs_f64()
+        );
+        if report.mismatches > 0 {
+            bail!("the tables in {} disagree with the rules: {}", a.out.display(), report.examples.join("; "));
+        }
+    }
+    Ok(())
+}
+
+/// Says what the levels to solve will take (disk for their tables, memory for the largest) and
+/// refuses when the folder or the machine lacks it.
+fn check_resources(out: &Path, config: SolveConfig, levels: RangeInclusive<u32>) -> Result<()> {
+    let points = config.board.num_points() as u32;
+    let disk: u64 = levels.clone().map(|n| level_file_bytes(points, n)).sum();
+    let st = rustix::fs::statvfs(out).with_context(|| format!("asking for the free space of {}", out.display()))?;
+    let free = st.f_bavail.saturating_mul(st.f_frsize);
+    println!(
+        "tables of levels {} to {}: {:.2} GiB on disk in {} ({:.1} GiB free)",
+        levels.start(),
+        levels.end(),
+        gib(disk),
+        out.display(),
+        gib(free)
+    );
+    if disk > free {
+        bail!(
+            "{} has {:.2} GiB free but the tables of levels {} to {} take {:.2} GiB: free space or choose another \
+             folder (--out)",
+            out.display(),
+            gib(free),
+            levels.start(),
+            levels.end(),
+            gib(disk)
+        );
+    }
+    let (worst, need) =
+        levels.clone().map(|n| (n, level_memory_bytes(config, n))).max_by_key(|p| p.1).expect("a level");
+    let Some(avail) = available_memory() else { return Ok(()) };
+    println!("memory: about {:.1} GiB for level {worst}, the largest ({:.1} GiB available)", gib(need), gib(avail));
+    if need > avail {
+        let fits = levels.clone().take_while(|&n| level_memory_bytes(config, n) <= avail).last();
+        let hint = match fits {
+            Some(n) => format!("solve up to --max-soldiers {n} here"),
+            None => "no level left to solve fits here".to_string(),
+        };
+        bail!(
+            "level {worst} needs about {:.1} GiB of memory and {:.1} GiB are available: {hint}, or on a machine with \
+             more memory (docs/solver.md)",
+            gib(need),
+            gib(avail)
+        );
+    }
+    Ok(())
+}
+
+/// One line per finished level: size, time, plies, memory, and an estimate for the levels left.
+fn level_line(s: &LevelStats, config: SolveConfig, left: RangeInclusive<u32>) -> String {
+    let positions = s.positions();
+    let rate = positions as f64 / s.seconds.max(1e-9);
+    let points = config.board.num_points() as u32;
+    let rest: u64 = left.map(|n| 2 * LevelShape { points, soldiers: n }.positions_per_side()).sum();
+    let peak = peak_memory().map_or("-".to_string(), |p| format!("{:.2} GiB", gib(p)));
+    // An estimate from a level of less than a second says nothing.
+    let eta = if rest == 0 || s.seconds < 1.0 {
+        String::new()
+    } else {
+        format!(", levels left {:.1}+ min at this rate", rest as f64 / rate / 60.0)
+    };
+    format!(
+        "level {:>2}: {} positions in {:.1} s ({:.1} M/s), {} plies, peak memory {peak} (estimate {:.2} GiB){eta}",
+        s.soldiers,
+        positions,
+        s.seconds,
+        rate / 1e6,
+        s.steps,
+        gib(level_memory_bytes(config, s.soldiers))
+    )
+}
+
+/// A [`SolveDir`] that also keeps each finished level's statistics for the summary.
+struct LoggingStore<'a> {
+    inner: &'a mut SolveDir,
+    stats: &'a mut Vec<LevelStats>,
+}
+
+impl LevelStore for LoggingStore<'_> {
+    type Error = TableError;
+    fn put(&mut self, table: Arc<LevelTable>, stats: &LevelStats) -> Result<(), TableError> {
+        self.inner.put(table, stats)?;
+        self.stats.push(stats.clone());
+        Ok(())
+    }
+    fn soldiers_side(&mut self, soldiers: u32) -> Result<Arc<Vec<u8>>, TableError> {
+        self.inner.soldiers_side(soldiers)
+    }
+    fn scratch(&self) -> Option<PathBuf> {
+        self.inner.scratch()
+    }
 }

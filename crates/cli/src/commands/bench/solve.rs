@@ -9,7 +9,7 @@ pub(crate) fn bench_solve(threshold: Threshold, max_soldiers: u32, recheck: bool
     use crate::solve_report as cmd;
     let board = Board::Square25;
     let config = musashi_solver::SolveConfig { board, threshold: threshold.count(board), max_soldiers };
-    let bar = cmd::progress_bar(board, max_soldiers.min(16));
+    let bar = cmd::progress_bar(board, 0..=max_soldiers.min(16));
     let t = Instant::now();
     let (tables, stats) = musashi_solver::solve_in_memory(config, &cmd::on_event(&bar))?;
     let solve_secs = t.elapsed().as_secs_f64();
