@@ -26,6 +26,16 @@ pub struct RecheckReport {
     pub examples: Vec<String>,
 }
 
+impl RecheckReport {
+    /// Adds a part's counts and keeps the first ten examples.
+    pub(crate) fn absorb(&mut self, part: RecheckReport) {
+        self.positions += part.positions;
+        self.mismatches += part.mismatches;
+        let room = 10usize.saturating_sub(self.examples.len());
+        self.examples.extend(part.examples.into_iter().take(room));
+    }
+}
+
 /// The value a position must have given its children's stored values.
 pub fn expected_value(tables: &Tables, pos: &Position) -> Result<Value, TableError> {
     let side = pos.side_to_move();
@@ -103,14 +113,7 @@ pub fn recheck(tables: &Tables, levels: impl IntoIterator<Item = u32>) -> Result
             })
             .collect();
         for p in parts {
-            let p = p?;
-            report.positions += p.positions;
-            report.mismatches += p.mismatches;
-            for e in p.examples {
-                if report.examples.len() < 10 {
-                    report.examples.push(e);
-                }
-            }
+            report.absorb(p?);
         }
     }
     Ok(report)

@@ -50,11 +50,7 @@ pub fn recheck_sample(dir: &Path, per_side: u64, seed: u64) -> Result<RecheckRep
                 })
                 .collect();
             for p in parts {
-                let p = p?;
-                report.positions += p.positions;
-                report.mismatches += p.mismatches;
-                let room = 10usize.saturating_sub(report.examples.len());
-                report.examples.extend(p.examples.into_iter().take(room));
+                report.absorb(p?);
             }
         }
     }
