@@ -36,7 +36,7 @@ pub use solve::{
     Event, LevelStats, LevelStore, SideStats, SolveConfig, SolveError, capture_levels, level_memory_bytes, solve,
     solve_from,
 };
-pub use solve_dir::{SolveDir, check_level, level_file_bytes};
+pub use solve_dir::{SolveDir, check_level, level_file_bytes, level_scratch_bytes};
 pub use summary::{levels_table, longest_wins};
 pub use table::{
     FORMAT_VERSION, HEADER_LEN, HeaderInfo, LevelTable, MAGIC, TableError, Tables, level_file_name, read_header,

@@ -25,6 +25,13 @@ pub fn level_file_bytes(points: u32, soldiers: u32) -> u64 {
     HEADER_LEN as u64 + 2 * LevelShape { points, soldiers }.positions_per_side()
 }
 
+/// About the most disk a level's scratch files take while it is solved (they are removed before
+/// its table is written): 40 bytes per soldier set, above the 30-35 measured on the 33-point
+/// levels 10-12 (`soldier_wins.rs`).
+pub fn level_scratch_bytes(points: u32, soldiers: u32) -> u64 {
+    40 * LevelShape { points, soldiers }.num_sets()
+}
+
 impl SolveDir {
     /// Opens `dir` for a solve of `config` (created if needed). Temporary files that a killed
     /// solve left behind are removed. With `replace`, table files already there are removed;

@@ -8,7 +8,7 @@ use anyhow::{Context, Result, bail};
 use musashi_game::{Board, MoveLimit, Repetition, Ruleset};
 use musashi_solver::{
     Event, LevelShape, LevelStats, LevelStore, LevelTable, SolveConfig, SolveDir, TableError, Tables, level_file_bytes,
-    level_memory_bytes, recheck_sample, solve_from,
+    level_memory_bytes, level_scratch_bytes, recheck_sample, solve_from,
 };
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
@@ -127,21 +127,25 @@ pub(crate) fn run(a: Args) -> Result<()> {
 /// refuses when the folder or the machine lacks it.
 fn check_resources(out: &Path, config: SolveConfig, levels: RangeInclusive<u32>) -> Result<()> {
     let points = config.board.num_points() as u32;
-    let disk: u64 = levels.clone().map(|n| level_file_bytes(points, n)).sum();
+    let tables: u64 = levels.clone().map(|n| level_file_bytes(points, n)).sum();
+    let scratch = levels.clone().map(|n| level_scratch_bytes(points, n)).max().unwrap_or(0);
+    let disk = tables + scratch;
     let st = rustix::fs::statvfs(out).with_context(|| format!("asking for the free space of {}", out.display()))?;
     let free = st.f_bavail.saturating_mul(st.f_frsize);
     println!(
-        "tables of levels {} to {}: {:.2} GiB on disk in {} ({:.1} GiB free)",
+        "tables of levels {} to {}: {:.2} GiB on disk in {}, and up to about {:.2} GiB of scratch files while a level \
+         is solved ({:.1} GiB free)",
         levels.start(),
         levels.end(),
-        gib(disk),
+        gib(tables),
         out.display(),
+        gib(scratch),
         gib(free)
     );
     if disk > free {
         bail!(
-            "{} has {:.2} GiB free but the tables of levels {} to {} take {:.2} GiB: free space or choose another \
-             folder (--out)",
+            "{} has {:.2} GiB free but the tables of levels {} to {} and their scratch files take about {:.2} GiB: \
+             free space or choose another folder (--out)",
             out.display(),
             gib(free),
             levels.start(),
