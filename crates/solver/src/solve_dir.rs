@@ -26,8 +26,8 @@ pub fn level_file_bytes(points: u32, soldiers: u32) -> u64 {
 }
 
 /// About the most disk a level's scratch files take while it is solved (they are removed before
-/// its table is written): 40 bytes per soldier set, above the 30-35 measured on the 33-point
-/// levels 10-12 (`soldier_wins.rs`).
+/// its table is written): 40 bytes per soldier set, above the about 30 seen at the peak of the
+/// 33-point level of 10 soldiers (`soldier_wins.rs`).
 pub fn level_scratch_bytes(points: u32, soldiers: u32) -> u64 {
     40 * LevelShape { points, soldiers }.num_sets()
 }
