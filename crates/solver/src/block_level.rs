@@ -21,6 +21,12 @@ const GROUP: usize = 8192;
 /// Sets per work unit of the passes that walk sets by rank (capture bounds, statistics).
 const CHUNK: usize = 4096;
 
+/// What a level holds during its plies, less a few bytes per block: four words per soldier set
+/// (`wg ws` and the two `fg`, padded by `SPAN` words each) and the General-to-move value bytes.
+pub(crate) fn plies_bytes(shape: LevelShape, word: u64) -> u64 {
+    shape.num_sets() * 4 * word + 2 * SPAN as u64 * word + shape.positions_per_side()
+}
+
 /// Solves level `n` by blocks; `None` when a win is longer than the tables can store.
 pub(crate) fn solve_blocks<W: Word>(
     geo: &Geometry,
@@ -65,8 +71,7 @@ pub(crate) fn solve_blocks<W: Word>(
         Some(dir) => WinLog::files(dir, n),
         None => WinLog::memory(),
     };
-    let working_bytes = (num_sets * 4 * std::mem::size_of::<W>() + 2 * SPAN * std::mem::size_of::<W>() + nb * 5) as u64
-        + (num_sets * e) as u64;
+    let working_bytes = plies_bytes(shape, std::mem::size_of::<W>() as u64) + nb as u64 * 5;
 
     // Work units: consecutive blocks of at least GROUP sets.
     let mut bounds = vec![0usize];

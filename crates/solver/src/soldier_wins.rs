@@ -97,6 +97,9 @@ impl WinLog {
     pub(crate) fn values(self, positions: usize, e: usize) -> Result<Vec<u8>, ScratchError> {
         let mut values = vec![GENERAL_WINS_BYTE; positions];
         let mut put = |ply: u32, rank: u32, slots: u32| -> io::Result<()> {
+            if (slots as u64) >> e != 0 {
+                return Err(bad("a slot"));
+            }
             let base = rank as usize * e;
             let mut bits = slots;
             while bits != 0 {

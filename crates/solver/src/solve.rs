@@ -26,7 +26,7 @@
 //! set per orbit of the board's symmetries ([`crate::symmetry`]) through per-orbit move lists,
 //! about 8 times less work on the 25-point square.
 
-use crate::block_level::solve_blocks;
+use crate::block_level::{plies_bytes, solve_blocks};
 use crate::blocks::Split;
 use crate::geometry::Geometry;
 use crate::index::LevelShape;
@@ -77,8 +77,9 @@ pub struct LevelStats {
     pub steps: u32,
     /// Wall-clock seconds for the level.
     pub seconds: f64,
-    /// Bytes the pass allocated for this level (working words and both value arrays; the lower
-    /// levels it reads are counted in `lower_bytes`).
+    /// Bytes the pass held during its plies (working words, per-block flags and the
+    /// General-to-move value bytes; the lower levels it reads first are counted in `lower_bytes`,
+    /// both value arrays are held once the plies end).
     pub working_bytes: u64,
     /// Bytes of the lower levels' tables read for captures while this level was solved (they
     /// are let go before the plies start).
@@ -304,7 +305,7 @@ pub fn level_memory_bytes(config: SolveConfig, n: u32) -> u64 {
     let per_side = shape.positions_per_side();
     let lower: u64 =
         capture_levels(n, config.threshold).map(|m| LevelShape { points, soldiers: m }.positions_per_side()).sum();
-    let plies = shape.num_sets() * 4 * word + 2 * 16384 * word + per_side;
+    let plies = plies_bytes(shape, word);
     (per_side + lower).max(plies).max(2 * per_side)
 }
 

@@ -6,7 +6,7 @@
 
 use crate::index::LevelShape;
 use crate::solve::{LevelStats, LevelStore, SideStats, SolveConfig};
-use crate::table::{HEADER_LEN, LevelTable, TableError, level_file_name, read_header};
+use crate::table::{HEADER_LEN, LevelTable, TableError, level_file_name, open_level, read_header};
 use crate::value::GENERAL_WINS_BYTE;
 use std::fs;
 use std::io::{self, Read, Seek, SeekFrom};
@@ -133,17 +133,9 @@ impl LevelStore for SolveDir {
     fn soldiers_side(&mut self, soldiers: u32) -> Result<Arc<Vec<u8>>, TableError> {
         let path = self.path(soldiers);
         let io_err = |source| TableError::Io { path: path.clone(), source };
-        let h = read_header(&path)?;
+        let (h, mut file) = open_level(&path)?;
         let per_side = h.shape.positions_per_side();
-        let mut file = fs::File::open(&path).map_err(io_err)?;
-        let len = file.metadata().map_err(io_err)?.len();
-        if len != HEADER_LEN as u64 + 2 * per_side {
-            return Err(TableError::corrupt(
-                &path,
-                format!("the file is {len} bytes; its header describes more or less"),
-            ));
-        }
-        file.seek(SeekFrom::Start(HEADER_LEN as u64 + per_side)).map_err(io_err)?;
+        file.seek(SeekFrom::Current(per_side as i64)).map_err(io_err)?;
         let mut values = vec![0u8; per_side as usize];
         file.read_exact(&mut values).map_err(io_err)?;
         if crc32fast::hash(&values) != h.crc_soldiers {
@@ -160,18 +152,8 @@ const CHECK_CHUNK: usize = 8 << 20;
 /// counts its values.
 pub fn check_level(path: &Path) -> Result<LevelStats, TableError> {
     let io_err = |source| TableError::Io { path: path.to_path_buf(), source };
-    let h = read_header(path)?;
+    let (h, mut file) = open_level(path)?;
     let per_side = h.shape.positions_per_side();
-    let mut file = fs::File::open(path).map_err(io_err)?;
-    let len = file.metadata().map_err(io_err)?.len();
-    let expected = HEADER_LEN as u64 + 2 * per_side;
-    if len != expected {
-        return Err(TableError::corrupt(
-            path,
-            format!("the file is {len} bytes but its header describes {expected} (truncated or padded)"),
-        ));
-    }
-    file.seek(SeekFrom::Start(HEADER_LEN as u64)).map_err(io_err)?;
     let mut buf = vec![0u8; CHECK_CHUNK];
     let mut side = |crc: u32, what: &str| -> Result<SideStats, TableError> {
         let (mut hasher, mut left, mut won, mut longest) = (crc32fast::Hasher::new(), per_side, 0u64, None::<u32>);

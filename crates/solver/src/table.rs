@@ -123,21 +123,7 @@ impl LevelTable {
     /// Reads and checks a level file written by [`LevelTable::write`].
     pub fn read(path: &Path) -> Result<LevelTable, TableError> {
         let io_err = |source| TableError::Io { path: path.to_path_buf(), source };
-        let mut file = fs::File::open(path).map_err(io_err)?;
-        let len = file.metadata().map_err(io_err)?.len();
-        let mut head = [0u8; HEADER_LEN];
-        if len < HEADER_LEN as u64 {
-            return Err(TableError::corrupt(path, format!("the file is {len} bytes, shorter than a header")));
-        }
-        file.read_exact(&mut head).map_err(io_err)?;
-        let info = parse_header(path, &head)?;
-        let expected = HEADER_LEN as u64 + 2 * info.shape.positions_per_side();
-        if len != expected {
-            return Err(TableError::corrupt(
-                path,
-                format!("the file is {len} bytes but its header describes {expected} (truncated or padded)"),
-            ));
-        }
+        let (info, mut file) = open_level(path)?;
         let per_side = info.shape.positions_per_side() as usize;
         let mut general = vec![0u8; per_side];
         let mut soldiers = vec![0u8; per_side];
@@ -151,6 +137,28 @@ impl LevelTable {
         }
         Ok(LevelTable::new(info.board, info.threshold, info.shape, general, soldiers))
     }
+}
+
+/// Opens a level file, checks its header and its length against the header, and leaves the file
+/// at the first value byte.
+pub(crate) fn open_level(path: &Path) -> Result<(HeaderInfo, fs::File), TableError> {
+    let io_err = |source| TableError::Io { path: path.to_path_buf(), source };
+    let mut file = fs::File::open(path).map_err(io_err)?;
+    let len = file.metadata().map_err(io_err)?.len();
+    let mut head = [0u8; HEADER_LEN];
+    if len < HEADER_LEN as u64 {
+        return Err(TableError::corrupt(path, format!("the file is {len} bytes, shorter than a header")));
+    }
+    file.read_exact(&mut head).map_err(io_err)?;
+    let info = parse_header(path, &head)?;
+    let expected = HEADER_LEN as u64 + 2 * info.shape.positions_per_side();
+    if len != expected {
+        return Err(TableError::corrupt(
+            path,
+            format!("the file is {len} bytes but its header describes {expected} (truncated or padded)"),
+        ));
+    }
+    Ok((info, file))
 }
 
 /// What a level file's header says.

@@ -7,12 +7,12 @@ use crate::solve_report::{
 use anyhow::{Context, Result, bail};
 use musashi_game::{Board, MoveLimit, Repetition, Ruleset};
 use musashi_solver::{
-    Event, LevelShape, LevelStats, LevelStore, LevelTable, SolveConfig, SolveDir, TableError, Tables, level_file_bytes,
-    level_memory_bytes, level_scratch_bytes, recheck_sample, solve_from,
+    Event, LevelShape, LevelStats, SolveConfig, SolveDir, Tables, level_file_bytes, level_memory_bytes,
+    level_scratch_bytes, recheck_sample, solve_from,
 };
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::Mutex;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
@@ -59,9 +59,9 @@ pub(crate) fn run(a: Args) -> Result<()> {
         );
     }
     let checking = |n: u32| eprintln!("checking level {n} found in {} (resuming)", a.out.display());
-    let (mut store, mut stats) =
+    let (mut store, resumed) =
         SolveDir::open(&a.out, config, a.force, &checking).context("--out (--force replaces its tables)")?;
-    let first = stats.len() as u32;
+    let first = resumed.len() as u32;
     let top = config.max_soldiers.min(config.board.num_points() as u32 - 1);
     if first > 0 {
         println!("resuming: levels 0 to {} in {} are complete and checked", first - 1, a.out.display());
@@ -71,19 +71,20 @@ pub(crate) fn run(a: Args) -> Result<()> {
     }
     let bar = progress_bar(config.board, first..=top);
     let start = Instant::now();
+    let solved = Mutex::new(Vec::new());
     let events = |e: Event<'_>| {
         match &e {
             Event::LevelStart { .. } => reset_peak_memory(),
             Event::LevelDone(s) => {
                 bar.suspend(|| println!("{}", level_line(s, config, s.soldiers + 1..=top)));
+                solved.lock().expect("no event panics").push((*s).clone());
             }
             Event::Step { .. } => {}
         }
         on_event(&bar)(e)
     };
-    let found_before = stats.len();
-    solve_from(config, first, &events, &mut LoggingStore { inner: &mut store, stats: &mut stats })
-        .with_context(|| format!("solving into {}", a.out.display()))?;
+    solve_from(config, first, &events, &mut store).with_context(|| format!("solving into {}", a.out.display()))?;
+    let solved = solved.into_inner().expect("no event panicked");
     bar.finish_and_clear();
     let total = start.elapsed().as_secs_f64();
     println!(
@@ -98,14 +99,14 @@ pub(crate) fn run(a: Args) -> Result<()> {
     println!(
         "solve time {:.2} s for {} levels (writing each level's table to {} included)",
         total,
-        stats.len() - found_before,
+        solved.len(),
         store.dir().display()
     );
     if let Some(peak) = peak_memory() {
         println!("peak memory of the last level {:.0} MiB", mib(peak));
     }
     let tables = Tables::open(&a.out).with_context(|| format!("reading back {}", a.out.display()))?;
-    print_summary(&stats, &tables)?;
+    print_summary(&[resumed, solved].concat(), &tables)?;
     if a.recheck_sample > 0 {
         let t = Instant::now();
         let report = recheck_sample(&a.out, a.recheck_sample, 1).context("re-checking sampled positions")?;
@@ -195,25 +196,4 @@ fn level_line(s: &LevelStats, config: SolveConfig, left: RangeInclusive<u32>) ->
         s.steps,
         gib(level_memory_bytes(config, s.soldiers))
     )
-}
-
-/// A [`SolveDir`] that also keeps each finished level's statistics for the summary.
-struct LoggingStore<'a> {
-    inner: &'a mut SolveDir,
-    stats: &'a mut Vec<LevelStats>,
-}
-
-impl LevelStore for LoggingStore<'_> {
-    type Error = TableError;
-    fn put(&mut self, table: Arc<LevelTable>, stats: &LevelStats) -> Result<(), TableError> {
-        self.inner.put(table, stats)?;
-        self.stats.push(stats.clone());
-        Ok(())
-    }
-    fn soldiers_side(&mut self, soldiers: u32) -> Result<Arc<Vec<u8>>, TableError> {
-        self.inner.soldiers_side(soldiers)
-    }
-    fn scratch(&self) -> Option<PathBuf> {
-        self.inner.scratch()
-    }
 }
