@@ -298,18 +298,26 @@ fn two_worker_processes_feed_a_trainer() {
     while !out.join("config.resolved.toml").exists() {
         std::thread::sleep(Duration::from_millis(20));
     }
-    let workers: Vec<Child> = ["w1", "w2"]
-        .iter()
-        .map(|w| {
-            musashi()
-                .args(["selfplay", "--threads", "1", "--worker", w, "--run"])
-                .arg(&out)
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .unwrap()
-        })
-        .collect();
+    // The run needs 8 games (4 per generation), and a generation can get one more than it asks for
+    // when both workers start a shard at once, so at most 10 are played. Each worker stops after 5,
+    // so each must play at least 3: neither can take every game, however the two are scheduled.
+    // w1 starts only once w2 has delivered a game, the schedule that used to starve one worker.
+    let worker = |w: &str| {
+        musashi()
+            .args(["selfplay", "--threads", "1", "--games", "5", "--worker", w, "--run"])
+            .arg(&out)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    let mut workers: Vec<Child> = vec![worker("w2")];
+    let start = std::time::Instant::now();
+    while !out.join("games").exists() || !shard_names(&out).iter().any(|n| n.contains("-w2-")) {
+        assert!(start.elapsed() < Duration::from_secs(300), "w2 delivered no game");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    workers.push(worker("w1"));
     let status = trainer.wait().unwrap();
     assert!(status.success());
     for mut w in workers {
@@ -317,11 +325,10 @@ fn two_worker_processes_feed_a_trainer() {
     }
     assert!(out.join("DONE").exists());
     let ids = shard_names(&out);
-    assert!(
-        ids.iter().any(|n| n.starts_with("sp0001-w1")) || ids.iter().any(|n| n.starts_with("sp0002-w1")),
-        "{ids:?}"
-    );
-    assert!(ids.iter().any(|n| n.contains("-w2-")), "{ids:?}");
+    for w in ["-w1-", "-w2-"] {
+        let shards = ids.iter().filter(|n| n.contains(w)).count();
+        assert!((3..=5).contains(&shards), "{w}: {ids:?}");
+    }
     assert!(out.join("checkpoints/gen-0002").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
