@@ -98,7 +98,7 @@ fn export_writes_a_bundle_whose_levels_play_like_the_pipeline() {
     let (dir, ckpt, bundle) = export("main");
     let manifest: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(bundle.join("manifest.json")).unwrap()).unwrap();
-    assert_eq!(manifest["format_version"], 3);
+    assert_eq!(manifest["format_version"], 4);
     assert_eq!(manifest["encoding_version"], 1);
     assert_eq!(manifest["network"]["shape"]["hidden"], 16);
     assert_eq!(manifest["network"]["shape"]["moves_left_hidden"], 16, "the moves-left head travels with the bundle");
@@ -236,6 +236,164 @@ fn each_side_can_take_its_own_checkpoint() {
 }
 
 #[test]
+fn a_preset_can_take_its_own_network() {
+    // Two versions: classic from the main checkpoint, no-setchin from a specialist, except its
+    // soldiers, which come from a third.
+    let (dir, ckpt, _) = export("presets");
+    let specialist = dir.join("checkpoints").join("gen-0001");
+    tiny_checkpoint(&specialist, 6);
+    let soldiers = dir.join("checkpoints").join("gen-0002");
+    tiny_checkpoint(&soldiers, 7);
+    let bundle = dir.join("bundle-presets");
+    let o = run(&[
+        "export",
+        "--config",
+        dir.join("export.toml").to_str().unwrap(),
+        "--set",
+        "presets=[\"classic\", \"no-setchin\"]",
+        "--set",
+        &format!("networks.no-setchin.checkpoint={}", specialist.display()),
+        "--set",
+        &format!("networks.no-setchin.soldiers_checkpoint={}", soldiers.display()),
+        "--set",
+        &format!("out={}", bundle.display()),
+    ]);
+    let text = format!("{}{}", ok(&o), String::from_utf8_lossy(&o.stderr));
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(bundle.join("manifest.json")).unwrap()).unwrap();
+    let weights = manifest["weights"].as_array().unwrap();
+    assert_eq!(weights.len(), 3, "one weight file per checkpoint: {weights:?}");
+    let file_of = |source: &Path| {
+        let w = weights.iter().find(|w| w["source"].as_str().unwrap().starts_with(&format!("{} (", source.display())));
+        w.unwrap_or_else(|| panic!("no weights from {} in {weights:?}", source.display()))["file"].clone()
+    };
+    let levels = manifest["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), 12, "3 levels, 2 sides, 2 presets");
+    for l in levels {
+        let want = match (l["preset"].as_str().unwrap(), l["side"].as_str().unwrap()) {
+            ("classic", _) => file_of(&ckpt),
+            ("no-setchin", "general") => file_of(&specialist),
+            _ => file_of(&soldiers),
+        };
+        assert_eq!(l["weights"], want, "{l}");
+    }
+    // The report says which checkpoints each version used and whether its levels are ordered.
+    let calibration = std::fs::read_to_string(bundle.join("calibration.md")).unwrap();
+    assert!(calibration.contains(&format!("Checkpoints: General `{}`", specialist.display())), "{calibration}");
+    assert!(calibration.contains("## Summary") && calibration.contains("| no-setchin | soldiers |"), "{calibration}");
+    let summary = calibration.split("## Summary").nth(1).unwrap().split("\n## ").next().unwrap();
+    let unordered = summary.matches("| **no** |").count();
+    let ordered = summary.matches("| yes |\n").count();
+    assert_eq!(unordered + ordered, 4, "one verdict per (preset, side): {calibration}");
+    if unordered > 0 {
+        assert!(
+            text.contains(&format!("the levels of {unordered} (preset, side) pairs are not strictly ordered")),
+            "{text}"
+        );
+    }
+    // A network for a preset the export does not calibrate is refused by its key.
+    let o = run(&[
+        "export",
+        "--config",
+        dir.join("export.toml").to_str().unwrap(),
+        "--set",
+        &format!("networks.qdan.checkpoint={}", specialist.display()),
+        "--set",
+        &format!("out={}", dir.join("never").display()),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("networks.qdan"), "{err}");
+    assert!(!dir.join("never").exists());
+}
+
+#[test]
+fn levels_report_their_behaviour_and_spot_checks_measure_custom_rules() {
+    let (dir, _, _) = export("spot");
+    let tables = dir.join("tables");
+    ok(&run(&["solve", "--preset", "no-setchin", "--max-soldiers", "6", "--out", tables.to_str().unwrap()]));
+    let bundle = dir.join("bundle-spot");
+    let cfg = dir.join("export.toml");
+    let spot = r#"spot_checks=[{ name = "wins-at-4", rules = { board = "33", first = "general", general_wins_at = 4, repetition = "third-time-general-wins", move_limit = "plies 300" } }]"#;
+    ok(&run(&[
+        "export",
+        "--config",
+        cfg.to_str().unwrap(),
+        "--set",
+        "presets=[\"classic\", \"no-setchin\"]",
+        "--set",
+        &format!("tables.no-setchin={}", tables.display()),
+        "--set",
+        spot,
+        "--set",
+        &format!("out={}", bundle.display()),
+    ]));
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(bundle.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["format_version"], 4);
+    for l in manifest["levels"].as_array().unwrap() {
+        let b = &l["behaviour"];
+        assert!(b["moves"].as_u64().unwrap() > 0, "{l}");
+        let general = l["side"] == "general";
+        // Each side's own measures, and no other: a share in 0..=1 where it applies.
+        for (key, applies) in [("gap_rate", !general), ("corner_rate", general), ("double_threats_per_game", general)] {
+            assert_eq!(b.get(key).is_some(), applies, "{key} in {l}");
+        }
+        for key in ["gap_rate", "corner_rate", "blunder_rate"] {
+            if let Some(x) = b.get(key) {
+                assert!((0.0..=1.0).contains(&x.as_f64().unwrap()), "{key} in {l}");
+            }
+        }
+        if l["preset"] == "classic" {
+            assert!(b.get("blunder_rate").is_none(), "no tables for classic: {l}");
+        }
+    }
+    let checks = manifest["spot_checks"].as_array().unwrap();
+    assert_eq!(checks.len(), 1);
+    assert_eq!(checks[0]["name"], "wins-at-4");
+    assert_eq!(checks[0]["served_by"], "classic", "the same board and first mover: classic is nearest");
+    assert_eq!(checks[0]["rules"]["general_wins_at"], 4);
+    assert_eq!(checks[0]["levels"].as_array().unwrap().len(), 6, "every level of both sides");
+    for l in checks[0]["levels"].as_array().unwrap() {
+        assert_eq!(l["measured"]["games"], 2, "{l}");
+        assert!(l["measured"]["elo"].is_number(), "{l}");
+    }
+    let calibration = std::fs::read_to_string(bundle.join("calibration.md")).unwrap();
+    assert!(calibration.contains("## Spot check: wins-at-4 (served by classic)"), "{calibration}");
+    assert_eq!(calibration.matches("| side | level | moves | soldiers' gaps |").count(), 2, "{calibration}");
+    // The bundle plays the custom rules with the nearest level, as the manifest says.
+    let g = format!("bundle:dir={},level=easy", bundle.display());
+    let out = dir.join("spot.tsv");
+    let text = ok(&run(&[
+        "match",
+        "--general",
+        &g,
+        "--soldiers",
+        "random",
+        "--games",
+        "1",
+        "--general-wins-at",
+        "4",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    assert!(text.contains("result:"), "{text}");
+
+    // Tables for a preset not calibrated, tables of another board, a spot check on calibrated
+    // rules, two spot checks of one name: each refused by its key.
+    let bad = |set: String, key: &str| {
+        let o = run(&["export", "--config", cfg.to_str().unwrap(), "--set", &set, "--set", "out=never"]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(key), "{set}: {err}");
+    };
+    bad(format!("tables.qdan={}", tables.display()), "tables.qdan must be a preset listed in `presets`");
+    bad(format!("tables.classic={}", tables.display()), "tables.classic");
+    let classic = r#"spot_checks=[{ name = "c", rules = { board = "33", first = "general", general_wins_at = 5, repetition = "third-time-general-wins", move_limit = "plies 300" } }]"#;
+    bad(classic.into(), "spot_checks[0].rules must be rules outside `presets`");
+    let twice = spot.replace("}]", "}, { name = \"wins-at-4\", rules = { board = \"25\", first = \"general\", general_wins_at = 4, repetition = \"none\", move_limit = \"none\" } }]");
+    bad(twice, "spot_checks[1].name must be a name no other spot check has");
+}
+
+#[test]
 fn bad_bundles_are_refused_with_clear_errors() {
     let (dir, _, bundle) = export("bad");
     let manifest_path = bundle.join("manifest.json");
@@ -249,8 +407,8 @@ fn bad_bundles_are_refused_with_clear_errors() {
     // A level the bundle lacks.
     refused("expert", "no level 'expert' under classic; it has: easy, normal, hard");
     // Another format version.
-    std::fs::write(&manifest_path, manifest.replacen("\"format_version\": 3", "\"format_version\": 4", 1)).unwrap();
-    refused("easy", "format version 4, this build reads versions 2 to 3");
+    std::fs::write(&manifest_path, manifest.replacen("\"format_version\": 4", "\"format_version\": 5", 1)).unwrap();
+    refused("easy", "format version 5, this build reads versions 2 to 4");
     // Another encoding version.
     std::fs::write(&manifest_path, manifest.replacen("\"encoding_version\": 1", "\"encoding_version\": 7", 1)).unwrap();
     refused("easy", "feature encoding version 7");

@@ -2,7 +2,8 @@
 //! tournaments with both sides of every pairing (`tournament.rs`), rankings and their reports
 //! (`rank.rs`, `rank_report.rs`), Bradley–Terry (Elo) ratings
 //! with a side advantage and error bars (`ratings.rs`), gating by a sequential probability
-//! ratio test (`sprt.rs`), and perfect-play accuracy against an exact oracle (`accuracy.rs`).
+//! ratio test (`sprt.rs`), perfect-play accuracy against an exact oracle (`accuracy.rs`), and how an agent plays (its gaps,
+//! wandering, double threats and blunders, `behaviour.rs`).
 //!
 //! Architecture invariant: the evaluator knows agents only through the `Agent` trait and
 //! factories the caller passes in, and exact tables only through the `Oracle` trait; it never
@@ -10,6 +11,7 @@
 //! records and reports where it likes).
 
 pub mod accuracy;
+pub mod behaviour;
 pub mod matches;
 mod rank;
 mod rank_report;
@@ -18,6 +20,7 @@ mod sprt;
 pub mod tournament;
 
 pub use accuracy::{Accuracy, MoveCounts};
+pub use behaviour::Behaviour;
 pub use matches::{MatchConfig, MatchGame, MatchResult, Summary, play_game, play_match, play_match_with};
 pub use rank::{Pairings, RankPlayer, RankReport, RankSetup, Ranking, add_baselines, rank, rank_games};
 pub use ratings::{

@@ -3,6 +3,7 @@
 //! within the per-move time budget).
 
 use crate::config::LevelConfig;
+use musashi_evaluator::Behaviour;
 use musashi_game::Side;
 use musashi_search::{Agent, Choice, PlaySettings};
 use std::sync::Arc;
@@ -48,6 +49,8 @@ pub(crate) struct Measurement {
     pub(crate) ms_per_move: f64,
     /// Player index in the ratings fit.
     pub(crate) player: usize,
+    /// How it played in these games.
+    pub(crate) behaviour: Behaviour,
 }
 
 impl Measurement {
@@ -126,6 +129,7 @@ mod tests {
             wins: score,
             ms_per_move: ms,
             player: 0,
+            behaviour: Behaviour::default(),
         }
     }
 

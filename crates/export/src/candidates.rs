@@ -8,11 +8,12 @@ use crate::seeds;
 use crate::weights::WeightSet;
 use crate::{ExportError, Log};
 use musashi_agents::{AgentRecipe, Model, resolve_checkpoint};
-use musashi_evaluator::{MatchConfig, RatedGame, play_match};
+use musashi_evaluator::{Behaviour, MatchConfig, RatedGame, play_match};
 use musashi_game::Side;
 use musashi_net::DeviceKind;
 use musashi_runtime::LEVELS;
-use std::path::PathBuf;
+use musashi_search::{Oracle, PlaySettings};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -34,6 +35,8 @@ pub(crate) struct Calibration<'a> {
     pub(crate) base: MatchConfig,
     /// The checkpoint of each side's levels, by `Side::index()`.
     pub(crate) side_ckpts: &'a [PathBuf; 2],
+    /// Exact values for the blunder rates, where solved tables cover the rules.
+    pub(crate) oracle: Option<&'a dyn Oracle>,
 }
 
 impl Calibration<'_> {
@@ -82,12 +85,31 @@ impl Calibration<'_> {
             Some(p) => resolve_checkpoint(p).map_err(agent_error)?,
             None => self.side_ckpts[side.index()].clone(),
         };
-        let file = ws.add(&ckpt)?;
-        let net = Model::network(&ckpt, DeviceKind::Cpu).map_err(agent_error)?;
+        let seed = seeds::candidate(self.base.seed, side.index(), ci, li);
+        let m = self.play(Trial { side, level: name, settings, ckpt: &ckpt, seed, what: &what }, ws, out)?;
+        log(&format!(
+            "{side} {name} candidate {ci} ({}): {}/{} against {}, {:.1} ms/move",
+            m.spec, m.wins, m.games, m.opponent, m.ms_per_move
+        ));
+        out.measurements.push(m);
+        Ok(())
+    }
+
+    /// Plays `trial`'s settings against its level's opponent, timed; its games go into
+    /// `out.rated` (the measurement is returned, for the caller to keep).
+    pub(crate) fn play(
+        &self,
+        trial: Trial<'_>,
+        ws: &mut WeightSet,
+        out: &mut Measured,
+    ) -> Result<Measurement, ExportError> {
+        let Trial { side, level: name, settings, ckpt, seed, what } = trial;
+        let agent_error = |source| ExportError::Agent { what: what.to_string(), source };
+        let file = ws.add(ckpt)?;
+        let net = Model::network(ckpt, DeviceKind::Cpu).map_err(agent_error)?;
         let recipe = AgentRecipe::mcts(Model::Net(net, ckpt.display().to_string()), settings).map_err(agent_error)?;
         let opp = self.refs.opponent[name];
         let player = self.refs.players.len() + out.measurements.len();
-        let seed = seeds::candidate(self.base.seed, side.index(), ci, li);
         let c = MatchConfig { seed, ..self.base.clone() };
         let (nanos, moves) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
         let opponent = &self.refs.players[opp];
@@ -107,13 +129,11 @@ impl Calibration<'_> {
             soldiers,
             general_won: rec.game.outcome.winner == Side::General,
         }));
-        log(&format!(
-            "{side} {name} candidate {ci} ({}): {wins}/{} against {}, {ms_per_move:.1} ms/move",
-            recipe.spec(),
-            c.games,
-            opponent.spec()
-        ));
-        out.measurements.push(Measurement {
+        let mut behaviour = Behaviour::default();
+        for rec in &r.records {
+            behaviour.add_game(rec, side, self.oracle);
+        }
+        Ok(Measurement {
             level: name,
             side,
             spec: recipe.spec().to_string(),
@@ -124,7 +144,18 @@ impl Calibration<'_> {
             wins,
             ms_per_move,
             player,
-        });
-        Ok(())
+            behaviour,
+        })
     }
+}
+
+/// One setting to measure: a side's level with these settings and weights, its games seeded.
+pub(crate) struct Trial<'a> {
+    pub(crate) side: Side,
+    pub(crate) level: &'static str,
+    pub(crate) settings: PlaySettings,
+    pub(crate) ckpt: &'a Path,
+    pub(crate) seed: u64,
+    /// What configured it, for errors.
+    pub(crate) what: &'a str,
 }

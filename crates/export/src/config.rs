@@ -4,7 +4,7 @@
 
 use crate::ExportError;
 use musashi_config::{ConfigError, Invalid, read_toml_file, to_toml};
-use musashi_game::Preset;
+use musashi_game::{Preset, Ruleset};
 use musashi_runtime::LEVELS;
 use musashi_search::{AgentSpec, PlaySettings};
 use serde::{Deserialize, Serialize};
@@ -49,6 +49,32 @@ pub struct LevelConfig {
     pub candidates: Vec<Candidate>,
 }
 
+/// The networks of one preset's levels, replacing the export's own (`[networks.PRESET]`): a
+/// specialist trained on that version can be stronger there than one network for every version.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PresetNetworks {
+    /// The checkpoint of both sides' levels of this preset.
+    #[serde(default)]
+    pub checkpoint: Option<PathBuf>,
+    /// The checkpoint of this preset's General levels (default: this table's `checkpoint`).
+    #[serde(default)]
+    pub general_checkpoint: Option<PathBuf>,
+    /// The checkpoint of this preset's soldiers' levels (default: this table's `checkpoint`).
+    #[serde(default)]
+    pub soldiers_checkpoint: Option<PathBuf>,
+}
+
+/// A ruleset to spot-check: every level of the nearest calibrated preset measured on it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpotCheckConfig {
+    /// A name for the report and the manifest (letters, digits, - or _).
+    pub name: String,
+    /// The rules in full (`board`, `first`, `general_wins_at`, `repetition`, `move_limit`).
+    pub rules: Ruleset,
+}
+
 /// The whole configuration.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -64,6 +90,16 @@ pub struct ExportConfig {
     /// The checkpoint of the soldiers' levels (default: `checkpoint`).
     #[serde(default)]
     pub soldiers_checkpoint: Option<PathBuf>,
+    /// Other networks for some presets, by preset name.
+    #[serde(default)]
+    pub networks: BTreeMap<String, PresetNetworks>,
+    /// Solved tables for some presets, by preset name (`musashi solve`): the levels' blunder
+    /// rates are measured against them where they cover a position.
+    #[serde(default)]
+    pub tables: BTreeMap<String, PathBuf>,
+    /// Rules outside `presets`, played by the nearest calibrated preset's levels and measured.
+    #[serde(default)]
+    pub spot_checks: Vec<SpotCheckConfig>,
     /// The bundle folder to write.
     pub out: PathBuf,
     /// Presets to calibrate levels for.
@@ -89,6 +125,11 @@ pub struct ExportConfig {
     pub levels: BTreeMap<String, LevelConfig>,
 }
 
+/// A name of letters, digits, `-` and `_`.
+fn name_like(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
 fn default_anchor() -> String {
     "alphabeta:depth=1".into()
 }
@@ -102,12 +143,28 @@ fn default_opening() -> u32 {
 impl ExportConfig {
     /// Checks every value; the error names the key.
     pub fn validate(&self) -> Result<(), Invalid> {
-        let name_ok =
-            !self.name.is_empty() && self.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        Invalid::check(name_ok, "name", "letters, digits, - or _")?;
+        Invalid::check(name_like(&self.name), "name", "letters, digits, - or _")?;
         Invalid::check(!self.presets.is_empty(), "presets", "a list of at least one preset")?;
         for p in &self.presets {
             p.parse::<Preset>().map_err(|e| Invalid::value("presets", e))?;
+        }
+        for (preset, n) in &self.networks {
+            let key = format!("networks.{preset}");
+            Invalid::check(self.presets.contains(preset), &key, "a preset listed in `presets`")?;
+            let empty = n.checkpoint.is_none() && n.general_checkpoint.is_none() && n.soldiers_checkpoint.is_none();
+            Invalid::check(!empty, &key, "a checkpoint, general_checkpoint or soldiers_checkpoint")?;
+        }
+        for preset in self.tables.keys() {
+            Invalid::check(self.presets.contains(preset), &format!("tables.{preset}"), "a preset listed in `presets`")?;
+        }
+        let calibrated: Vec<Ruleset> =
+            self.presets.iter().filter_map(|p| p.parse::<Preset>().ok()).map(|p| p.ruleset()).collect();
+        for (i, c) in self.spot_checks.iter().enumerate() {
+            let key = format!("spot_checks[{i}]");
+            Invalid::check(name_like(&c.name), &format!("{key}.name"), "letters, digits, - or _")?;
+            let twice = self.spot_checks[..i].iter().any(|o| o.name == c.name);
+            Invalid::check(!twice, &format!("{key}.name"), "a name no other spot check has")?;
+            Invalid::check(!calibrated.contains(&c.rules), &format!("{key}.rules"), "rules outside `presets`")?;
         }
         Invalid::check(self.games >= 1, "games", "at least 1")?;
         for name in self.levels.keys() {
@@ -185,5 +242,11 @@ mod tests {
         assert_ne!(config.games, 3);
         let e = load_config(&path, &["levels.easy.target=2".into()]).unwrap_err().to_string();
         assert!(e.contains("levels.easy.target"), "{e}");
+        let e = load_config(&path, &["networks.qdan.checkpoint=\"x\"".into()]).unwrap_err().to_string();
+        assert!(e.contains("networks.qdan must be a preset listed in `presets`"), "{e}");
+        let e = load_config(&path, &["networks.classic={}".into()]).unwrap_err().to_string();
+        assert!(e.contains("networks.classic must be a checkpoint"), "{e}");
+        let ok = load_config(&path, &["networks.classic.soldiers_checkpoint=\"x\"".into()]).unwrap();
+        assert_eq!(ok.networks["classic"].soldiers_checkpoint.as_deref(), Some(Path::new("x")));
     }
 }

@@ -16,6 +16,7 @@
 //! # Ok::<(), musashi_export::ExportError>(())
 //! ```
 
+mod behaviour;
 mod bundle_dir;
 mod calibration;
 mod candidates;
@@ -24,17 +25,20 @@ mod error;
 mod references;
 mod report;
 mod seeds;
+mod spot_checks;
 mod weights;
 
-pub use config::{Candidate, ExportConfig, LevelConfig, load_config, resolved_toml};
+pub use config::{Candidate, ExportConfig, LevelConfig, PresetNetworks, SpotCheckConfig, load_config, resolved_toml};
 pub use error::ExportError;
 
 use candidates::Calibration;
-use musashi_agents::resolve_checkpoint;
+use musashi_agents::{TableOracle, load_tables, resolve_checkpoint};
 use musashi_evaluator::{FitOptions, MatchConfig, fit_side_ratings};
-use musashi_game::Preset;
+use musashi_game::{Preset, Ruleset};
 use musashi_runtime::{BUNDLE_FORMAT_VERSION, Bundle, Manifest, NetworkInfo, RulesEntry};
+use musashi_search::Oracle;
 use references::References;
+use spot_checks::SpotChecks;
 use std::path::{Path, PathBuf};
 use weights::WeightSet;
 
@@ -50,21 +54,34 @@ pub struct ExportReport {
     pub calibration: String,
 }
 
-/// The checkpoint folders of the General's and the soldiers' levels (by `Side::index()`).
-fn side_checkpoints(config: &ExportConfig) -> Result<[PathBuf; 2], ExportError> {
+/// The checkpoint folders of one preset's General and soldiers levels (by `Side::index()`): the
+/// preset's `[networks]` entry, else the export's side checkpoints, else its `checkpoint`.
+fn side_checkpoints(config: &ExportConfig, preset: &str) -> Result<[PathBuf; 2], ExportError> {
     // A checkpoint that does not load is reported against the key that names it.
-    let resolve = |key: &str, p: &Path| -> Result<PathBuf, ExportError> {
-        let dir = resolve_checkpoint(p).map_err(|source| ExportError::Agent { what: key.to_string(), source })?;
-        musashi_net::read_meta(&dir)
-            .map_err(|e| ExportError::Invalid { what: key.to_string(), problem: e.to_string() })?;
+    let resolve = |key: String, p: &Path| -> Result<PathBuf, ExportError> {
+        let dir = resolve_checkpoint(p).map_err(|source| ExportError::Agent { what: key.clone(), source })?;
+        musashi_net::read_meta(&dir).map_err(|e| ExportError::Invalid { what: key, problem: e.to_string() })?;
         Ok(dir)
     };
-    let main = resolve("checkpoint", &config.checkpoint)?;
-    let side = |key: &str, p: &Option<PathBuf>| p.as_deref().map_or(Ok(main.clone()), |p| resolve(key, p));
+    let own = config.networks.get(preset);
+    let pick = |side: &str, global: &Option<PathBuf>, local: Option<&Option<PathBuf>>| {
+        let local_main = own.and_then(|n| n.checkpoint.as_ref());
+        match (local.and_then(|l| l.as_ref()), local_main, global) {
+            (Some(p), _, _) => resolve(format!("networks.{preset}.{side}_checkpoint"), p),
+            (None, Some(p), _) => resolve(format!("networks.{preset}.checkpoint"), p),
+            (None, None, Some(p)) => resolve(format!("{side}_checkpoint"), p),
+            (None, None, None) => resolve("checkpoint".into(), &config.checkpoint),
+        }
+    };
     Ok([
-        side("general_checkpoint", &config.general_checkpoint)?,
-        side("soldiers_checkpoint", &config.soldiers_checkpoint)?,
+        pick("general", &config.general_checkpoint, own.map(|n| &n.general_checkpoint))?,
+        pick("soldiers", &config.soldiers_checkpoint, own.map(|n| &n.soldiers_checkpoint))?,
     ])
+}
+
+/// The calibration matches' settings: `config.games` games of `rules`.
+fn base_match(config: &ExportConfig, rules: Ruleset, seed: u64, threads: usize) -> MatchConfig {
+    MatchConfig { rules, games: config.games, seed, threads, opening_plies: config.opening_plies, max_plies: 1000 }
 }
 
 /// Calibrates every level of every preset and writes the bundle to `config.out` (replacing an
@@ -75,47 +92,72 @@ pub fn export(config: &ExportConfig, force: bool, log: Log<'_>) -> Result<Export
     if config.out.exists() && !force {
         return Err(ExportError::Exists(config.out.clone()));
     }
-    let side_ckpts = side_checkpoints(config)?;
+    // Every checkpoint is checked before the first game.
+    let ckpts: Vec<[PathBuf; 2]> =
+        config.presets.iter().map(|p| side_checkpoints(config, p)).collect::<Result<_, _>>()?;
     let mut ws = WeightSet::default();
-    for ckpt in &side_ckpts {
+    for ckpt in ckpts.iter().flatten() {
         ws.add(ckpt)?;
     }
     let mut levels = Vec::new();
     let mut rules_entries = Vec::new();
-    let mut calibration = report::header(config, &side_ckpts, threads);
-    for (pi, preset_name) in config.presets.iter().enumerate() {
+    let mut calibration = report::header(config, threads);
+    for (pi, (preset_name, side_ckpts)) in config.presets.iter().zip(&ckpts).enumerate() {
         let preset: Preset =
             preset_name.parse().map_err(|problem| ExportError::Invalid { what: "presets".into(), problem })?;
         let rules = preset.ruleset();
         rules_entries.push(RulesEntry { preset: preset_name.clone(), rules });
-        let base = MatchConfig {
-            rules,
-            games: config.games,
-            seed: seeds::preset(config.seed, pi),
-            threads,
-            opening_plies: config.opening_plies,
-            max_plies: 1000,
-        };
+        let base = base_match(config, rules, seeds::preset(config.seed, pi), threads);
         let preset_log = |line: &str| log(&format!("export {preset_name}: {line}"));
         let refs = References::parse(config, &rules)?;
+        let oracle = match config.tables.get(preset_name) {
+            Some(dir) => Some(TableOracle {
+                tables: load_tables(dir, &rules)
+                    .map_err(|source| ExportError::Agent { what: format!("tables.{preset_name}"), source })?,
+            }),
+            None => None,
+        };
         let mut rated = refs.play(config, &base, &preset_log);
-        let measured =
-            Calibration { config, refs: &refs, base, side_ckpts: &side_ckpts }.measure(&mut ws, &preset_log)?;
+        let oracle = oracle.as_ref().map(|o| o as &dyn Oracle);
+        let measured = Calibration { config, refs: &refs, base, side_ckpts, oracle }.measure(&mut ws, &preset_log)?;
         rated.extend_from_slice(&measured.rated);
         let players = refs.players.len() + measured.measurements.len();
         let fit = fit_side_ratings(players, &rated, &FitOptions { anchor: refs.anchor, ..FitOptions::default() })?;
-        let (section, chosen) = report::preset_section(config, preset_name, &refs, &measured, &fit);
+        let section_of = report::Section { config, preset: preset_name, side_ckpts, refs: &refs };
+        let (section, chosen) = section_of.write(&measured, &fit);
         calibration.push_str(&section);
         levels.extend(chosen);
+    }
+    let checks = SpotChecks {
+        config,
+        rules: &rules_entries,
+        ckpts: &ckpts,
+        levels: &levels,
+        base: base_match(config, rules_entries[0].rules, config.seed, threads),
+    };
+    let mut spot_checks = Vec::new();
+    for (k, check) in config.spot_checks.iter().enumerate() {
+        let check_log = |line: &str| log(&format!("export spot check {}: {line}", check.name));
+        let (spot, section) = checks.measure(k, check, &mut ws, &check_log)?;
+        calibration.push_str(&section);
+        spot_checks.push(spot);
+    }
+    let (summary, unordered) = report::summary(&levels);
+    calibration.insert_str(calibration.find("## ").unwrap_or(calibration.len()), &summary);
+    if unordered > 0 {
+        log(&format!(
+            "export: the levels of {unordered} (preset, side) pairs are not strictly ordered (calibration.md)"
+        ));
     }
     let manifest = Manifest {
         format_version: BUNDLE_FORMAT_VERSION,
         name: config.name.clone(),
         encoding_version: musashi_net::ENCODING_VERSION,
-        network: NetworkInfo::new(ws.shape.expect("the main checkpoint was read")),
+        network: NetworkInfo::new(ws.shape.expect("every preset's checkpoints were read")),
         weights: ws.files.values().cloned().collect(),
         rules: rules_entries,
         levels,
+        spot_checks,
     };
     bundle_dir::write_bundle(&config.out, &manifest, &ws.bytes, &calibration, &resolved_toml(config)?)?;
     // Read it back through the runtime: what was written loads.

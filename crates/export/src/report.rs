@@ -2,6 +2,7 @@
 //! candidate's measurement with the one chosen for each level (which also becomes the
 //! manifest's level).
 
+use crate::behaviour;
 use crate::calibration::{Measurement, pick, stderr_of};
 use crate::candidates::Measured;
 use crate::config::ExportConfig;
@@ -13,100 +14,176 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 /// The report's header.
-pub(crate) fn header(config: &ExportConfig, side_ckpts: &[PathBuf; 2], threads: usize) -> String {
+pub(crate) fn header(config: &ExportConfig, threads: usize) -> String {
     format!(
-        "# Calibration of the `{}` bundle\n\nCheckpoints: General `{}`, soldiers `{}`; {} games per candidate, {} per \
-         reference pairing and side; seed {}; {} random opening plies; {threads} threads.\n\n",
-        config.name,
-        side_ckpts[Side::General.index()].display(),
-        side_ckpts[Side::Soldiers.index()].display(),
-        config.games,
-        config.reference_games,
-        config.seed,
-        config.opening_plies
+        "# Calibration of the `{}` bundle\n\n{} games per candidate, {} per reference pairing and side; seed {}; {} \
+         random opening plies; {threads} threads.\n\n",
+        config.name, config.games, config.reference_games, config.seed, config.opening_plies
     )
 }
 
-/// One preset's section of the report, and its chosen levels.
-pub(crate) fn preset_section(
-    config: &ExportConfig,
-    preset: &str,
-    refs: &References,
-    measured: &Measured,
-    fit: &SideRatings,
-) -> (String, Vec<Level>) {
-    let mut report = String::new();
-    let elo = |m: &Measurement| match m.side {
+/// The least Elo between neighbouring levels of one side (Easy < Normal < Hard).
+pub(crate) const MIN_LEVEL_GAP: f64 = 100.0;
+
+/// Whether one side's levels (Easy, Normal, Hard in order) are strictly ordered: each at least
+/// [`MIN_LEVEL_GAP`] above the one below, their error bars apart. Returns the verdict and a
+/// line that says it with the numbers.
+pub(crate) fn ordering(side: Side, levels: &[&Level]) -> (bool, String) {
+    let mut ok = true;
+    let mut line = format!("{side}: ");
+    for (i, l) in levels.iter().enumerate() {
+        let m = &l.measured;
+        if i > 0 {
+            let below = &levels[i - 1].measured;
+            let gap = m.elo - below.elo;
+            let apart = m.elo - m.elo_err > below.elo + below.elo_err;
+            ok &= gap >= MIN_LEVEL_GAP && apart;
+            let _ = write!(line, " < ({gap:+.0}{}) ", if apart { "" } else { ", bars overlap" });
+        }
+        let _ = write!(line, "{} {:+.0} ± {:.0}", l.level, m.elo, m.elo_err);
+    }
+    let verdict = if ok { "ordered" } else { "**not ordered**" };
+    let _ = write!(line, ": {verdict}");
+    (ok, line)
+}
+
+/// The summary at the top of the report: every (preset, side) with its levels' Elo and whether
+/// they are ordered. Returns the text and the number of (preset, side) pairs not ordered.
+pub(crate) fn summary(levels: &[Level]) -> (String, usize) {
+    let mut text = String::from(
+        "## Summary\n\n| preset | side | easy | normal | hard | ordered |\n|---|---|---:|---:|---:|:---:|\n",
+    );
+    let mut unordered = 0;
+    let mut presets: Vec<&str> = levels.iter().map(|l| l.preset.as_str()).collect();
+    presets.dedup();
+    for preset in presets {
+        for side in Side::BOTH {
+            let of: Vec<&Level> = levels.iter().filter(|l| l.preset == preset && l.side == side).collect();
+            let (ok, _) = ordering(side, &of);
+            unordered += usize::from(!ok);
+            let _ = write!(text, "| {preset} | {side} |");
+            for l in &of {
+                let _ = write!(text, " {:+.0} ± {:.0} |", l.measured.elo, l.measured.elo_err);
+            }
+            let _ = writeln!(text, " {} |", if ok { "yes" } else { "**no**" });
+        }
+    }
+    let _ = writeln!(
+        text,
+        "\nElo per side against the anchor playing the same side; ordered: each level at least {MIN_LEVEL_GAP} Elo \
+         above the one below, error bars apart.\n"
+    );
+    (text, unordered)
+}
+
+/// What the manifest records of a measurement: its score and its Elo in `fit`.
+pub(crate) fn level_measured(config: &ExportConfig, m: &Measurement, fit: &SideRatings) -> LevelMeasured {
+    let (elo, elo_err) = match m.side {
         Side::General => (fit.general[m.player], fit.general_err[m.player]),
         Side::Soldiers => (fit.soldiers[m.player], fit.soldiers_err[m.player]),
     };
-    let _ = writeln!(report, "## {preset}\n");
-    let _ = writeln!(report, "Reference agents (per-side Elo, anchor `{}`):\n", config.anchor);
-    for (i, p) in refs.players.iter().enumerate() {
+    LevelMeasured {
+        opponent: m.opponent.clone(),
+        games: m.games,
+        score: m.score(),
+        score_err: stderr_of(m.score(), m.games),
+        elo,
+        elo_err,
+        anchor: config.anchor.clone(),
+        ms_per_move: m.ms_per_move,
+    }
+}
+
+/// The inputs of one preset's section of the report.
+pub(crate) struct Section<'a> {
+    pub(crate) config: &'a ExportConfig,
+    pub(crate) preset: &'a str,
+    /// The checkpoint of each side's levels, by `Side::index()`.
+    pub(crate) side_ckpts: &'a [PathBuf; 2],
+    pub(crate) refs: &'a References,
+}
+
+impl Section<'_> {
+    /// One preset's section of the report, and its chosen levels.
+    pub(crate) fn write(&self, measured: &Measured, fit: &SideRatings) -> (String, Vec<Level>) {
+        let Section { config, preset, side_ckpts, refs } = *self;
+        let mut report = String::new();
+        let elo = |m: &Measurement| {
+            let l = level_measured(config, m, fit);
+            (l.elo, l.elo_err)
+        };
+        let _ = writeln!(report, "## {preset}\n");
         let _ = writeln!(
             report,
-            "- `{}`: as General {:+.0} ± {:.0}, as soldiers {:+.0} ± {:.0}",
-            p.spec(),
-            fit.general[i],
-            fit.general_err[i],
-            fit.soldiers[i],
-            fit.soldiers_err[i]
+            "Checkpoints: General `{}`, soldiers `{}`.\n",
+            side_ckpts[Side::General.index()].display(),
+            side_ckpts[Side::Soldiers.index()].display()
         );
-    }
-    let _ = writeln!(
-        report,
-        "- side advantage (anchor against itself): {:+.0} ± {:.0}\n",
-        fit.side_advantage, fit.side_advantage_err
-    );
-    let _ = writeln!(report, "| side | level | candidate | opponent | score | Elo | ms/move | chosen |");
-    let _ = writeln!(report, "|---|---|---|---|---:|---:|---:|:---:|");
-    let mut levels = Vec::new();
-    for side in Side::BOTH {
-        for name in LEVELS {
-            let ms: Vec<&Measurement> =
-                measured.measurements.iter().filter(|m| m.side == side && m.level == name).collect();
-            let chosen = pick(&config.levels[name], &ms);
-            for (k, m) in ms.iter().enumerate() {
-                let (e, ee) = elo(m);
-                let _ = writeln!(
-                    report,
-                    "| {side} | {name} | `{}` | `{}` | {}/{} ({:.0}%) | {e:+.0} ± {ee:.0} | {:.1} | {} |",
-                    m.spec,
-                    m.opponent,
-                    m.wins,
-                    m.games,
-                    100.0 * m.score(),
-                    m.ms_per_move,
-                    if k == chosen { "yes" } else { "" }
-                );
-            }
-            let m = ms[chosen];
-            let (e, ee) = elo(m);
-            levels.push(Level {
-                preset: preset.to_string(),
-                side,
-                level: name.to_string(),
-                weights: m.file.clone(),
-                settings: m.settings,
-                measured: LevelMeasured {
-                    opponent: m.opponent.clone(),
-                    games: m.games,
-                    score: m.score(),
-                    score_err: stderr_of(m.score(), m.games),
-                    elo: e,
-                    elo_err: ee,
-                    anchor: config.anchor.clone(),
-                    ms_per_move: m.ms_per_move,
-                },
-            });
+        let _ = writeln!(report, "Reference agents (per-side Elo, anchor `{}`):\n", config.anchor);
+        for (i, p) in refs.players.iter().enumerate() {
+            let _ = writeln!(
+                report,
+                "- `{}`: as General {:+.0} ± {:.0}, as soldiers {:+.0} ± {:.0}",
+                p.spec(),
+                fit.general[i],
+                fit.general_err[i],
+                fit.soldiers[i],
+                fit.soldiers_err[i]
+            );
         }
-    }
-    if !measured.skipped.is_empty() {
+        let _ = writeln!(
+            report,
+            "- side advantage (anchor against itself): {:+.0} ± {:.0}\n",
+            fit.side_advantage, fit.side_advantage_err
+        );
+        let _ = writeln!(report, "| side | level | candidate | opponent | score | Elo | ms/move | chosen |");
+        let _ = writeln!(report, "|---|---|---|---|---:|---:|---:|:---:|");
+        let mut levels = Vec::new();
+        for side in Side::BOTH {
+            for name in LEVELS {
+                let ms: Vec<&Measurement> =
+                    measured.measurements.iter().filter(|m| m.side == side && m.level == name).collect();
+                let chosen = pick(&config.levels[name], &ms);
+                for (k, m) in ms.iter().enumerate() {
+                    let (e, ee) = elo(m);
+                    let _ = writeln!(
+                        report,
+                        "| {side} | {name} | `{}` | `{}` | {}/{} ({:.0}%) | {e:+.0} ± {ee:.0} | {:.1} | {} |",
+                        m.spec,
+                        m.opponent,
+                        m.wins,
+                        m.games,
+                        100.0 * m.score(),
+                        m.ms_per_move,
+                        if k == chosen { "yes" } else { "" }
+                    );
+                }
+                let m = ms[chosen];
+                levels.push(Level {
+                    preset: preset.to_string(),
+                    side,
+                    level: name.to_string(),
+                    weights: m.file.clone(),
+                    settings: m.settings,
+                    measured: level_measured(config, m, fit),
+                    behaviour: Some(behaviour::level_behaviour(side, &m.behaviour)),
+                });
+            }
+        }
+        if !measured.skipped.is_empty() {
+            let _ = writeln!(report);
+        }
+        for line in &measured.skipped {
+            let _ = writeln!(report, "- {line}");
+        }
+        let _ =
+            writeln!(report, "\nOrdering (Easy < Normal < Hard by at least {MIN_LEVEL_GAP} Elo, error bars apart):\n");
+        for side in Side::BOTH {
+            let of_side: Vec<&Level> = levels.iter().filter(|l| l.side == side).collect();
+            let _ = writeln!(report, "- {}", ordering(side, &of_side).1);
+        }
         let _ = writeln!(report);
+        report.push_str(&behaviour::table(&levels));
+        (report, levels)
     }
-    for line in &measured.skipped {
-        let _ = writeln!(report, "- {line}");
-    }
-    let _ = writeln!(report);
-    (report, levels)
 }

@@ -6,6 +6,7 @@
 
 use crate::mlp::{Architecture, LAYER_NORM_EPSILON, Mlp, MlpEvaluator};
 use crate::nearest::Fit;
+use crate::spot_check::{LevelBehaviour, SpotCheck};
 use musashi_encoding::{ENCODING_VERSION, NUM_FEATURES};
 use musashi_game::{Game, NUM_ACTIONS, Ruleset, Side};
 use musashi_search::{Agent, Choice, MctsAgent, PlaySettings};
@@ -17,8 +18,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The bundle format this build writes. 2 added `manifest_sha256`; 3 added the network shape's
-/// `moves_left_hidden` (present only for a network with a moves-left head).
-pub const BUNDLE_FORMAT_VERSION: u32 = 3;
+/// `moves_left_hidden` (present only for a network with a moves-left head); 4 added each level's
+/// `behaviour` and the manifest's `spot_checks` (both optional: a format 2 or 3 bundle loads
+/// with none, and its digest is unchanged).
+pub const BUNDLE_FORMAT_VERSION: u32 = 4;
 /// The oldest bundle format this build reads (a format 2 network has no moves-left head).
 const OLDEST_FORMAT_VERSION: u32 = 2;
 /// The manifest's file name in a bundle.
@@ -171,6 +174,9 @@ pub struct Level {
     pub settings: PlaySettings,
     /// What the calibration measured.
     pub measured: Measured,
+    /// How it played in its calibration games (format 4; absent in older bundles).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub behaviour: Option<LevelBehaviour>,
 }
 
 /// The bundle's `manifest.json`. Serialised, it carries `manifest_sha256`, the SHA-256 of the
@@ -193,6 +199,9 @@ pub struct Manifest {
     pub rules: Vec<RulesEntry>,
     /// The levels.
     pub levels: Vec<Level>,
+    /// Rules outside `rules`, served by the nearest calibrated ruleset's levels and measured
+    /// (format 4; empty in older bundles). Any other ruleset is served the same way, unmeasured.
+    pub spot_checks: Vec<SpotCheck>,
 }
 
 /// The manifest as it is written: its fields and their SHA-256.
@@ -206,6 +215,8 @@ struct SealedManifest {
     weights: Vec<WeightsFile>,
     rules: Vec<RulesEntry>,
     levels: Vec<Level>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    spot_checks: Vec<SpotCheck>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     manifest_sha256: Option<String>,
 }
@@ -221,7 +232,7 @@ impl SealedManifest {
     }
 
     fn unsealed(m: Manifest) -> SealedManifest {
-        let Manifest { format_version, name, encoding_version, network, weights, rules, levels } = m;
+        let Manifest { format_version, name, encoding_version, network, weights, rules, levels, spot_checks } = m;
         SealedManifest {
             format_version,
             name,
@@ -230,6 +241,7 @@ impl SealedManifest {
             weights,
             rules,
             levels,
+            spot_checks,
             manifest_sha256: None,
         }
     }
@@ -251,9 +263,18 @@ impl TryFrom<SealedManifest> for Manifest {
     type Error = String;
 
     fn try_from(s: SealedManifest) -> Result<Manifest, String> {
-        let SealedManifest { format_version, name, encoding_version, network, weights, rules, levels, manifest_sha256 } =
-            s;
-        let m = Manifest { format_version, name, encoding_version, network, weights, rules, levels };
+        let SealedManifest {
+            format_version,
+            name,
+            encoding_version,
+            network,
+            weights,
+            rules,
+            levels,
+            spot_checks,
+            manifest_sha256,
+        } = s;
+        let m = Manifest { format_version, name, encoding_version, network, weights, rules, levels, spot_checks };
         let Some(recorded) = manifest_sha256 else {
             return Err("no manifest_sha256 (damaged, or written by a build older than bundle format 2)".into());
         };
@@ -339,6 +360,11 @@ impl Bundle {
                 return Err(bad(format!("{level} names unknown rules {}", l.preset)));
             }
             l.settings.validate().map_err(|e| bad(format!("{level}: {e}")))?;
+        }
+        for c in &manifest.spot_checks {
+            if !manifest.rules.iter().any(|r| r.preset == c.served_by) {
+                return Err(bad(format!("spot check {} names unknown rules {}", c.name, c.served_by)));
+            }
         }
         Ok(Bundle { dir: dir.to_path_buf(), manifest, networks })
     }
@@ -475,7 +501,9 @@ mod tests {
                     anchor: "random".into(),
                     ms_per_move: measured * 0.01,
                 },
+                behaviour: None,
             }],
+            spot_checks: Vec::new(),
         }
     }
 

@@ -8,6 +8,7 @@ mod bundle;
 mod mlp;
 mod nearest;
 pub mod safetensors;
+mod spot_check;
 mod weights_error;
 
 pub use bundle::{
@@ -15,5 +16,6 @@ pub use bundle::{
     Measured, NetworkInfo, RulesEntry, WeightsFile, sha256_hex,
 };
 pub use mlp::{Architecture, LAYER_NORM_EPSILON, Mlp, MlpEvaluator, Outputs};
-pub use nearest::Fit;
+pub use nearest::{Fit, nearest_rules};
+pub use spot_check::{LevelBehaviour, SpotCheck, SpotLevel};
 pub use weights_error::WeightsError;

@@ -2,7 +2,7 @@
 //! to the rules asked for. The network's features carry the rules, so it plays any ruleset; only
 //! its measured strength belongs to the calibrated one.
 
-use crate::bundle::{Bundle, BundleError, Level};
+use crate::bundle::{Bundle, BundleError, Level, RulesEntry};
 use musashi_game::{Ruleset, Side};
 
 /// How a level serves the rules it was asked for.
@@ -27,6 +27,12 @@ fn distance(a: &Ruleset, b: &Ruleset) -> (bool, bool, u32, bool, bool) {
     )
 }
 
+/// The entry of `entries` nearest to `rules` (the first of those equally near), or none when
+/// `entries` is empty. `Bundle::serving` and the export's spot checks choose by it.
+pub fn nearest_rules<'a>(entries: impl IntoIterator<Item = &'a RulesEntry>, rules: &Ruleset) -> Option<&'a RulesEntry> {
+    entries.into_iter().min_by_key(|r| distance(&r.rules, rules))
+}
+
 impl Bundle {
     /// The level for `rules`, `side` and `level`: the calibrated one when the bundle has these
     /// rules, otherwise that of the nearest calibrated ruleset with the level for the side.
@@ -38,11 +44,13 @@ impl Bundle {
             Err(e) => return Err(e),
         }
         let manifest = self.manifest();
-        let nearest = manifest
-            .rules
-            .iter()
-            .filter(|r| manifest.levels.iter().any(|l| l.preset == r.preset && l.side == side && l.level == level))
-            .min_by_key(|r| distance(&r.rules, rules));
+        let nearest = nearest_rules(
+            manifest
+                .rules
+                .iter()
+                .filter(|r| manifest.levels.iter().any(|l| l.preset == r.preset && l.side == side && l.level == level)),
+            rules,
+        );
         let Some(entry) = nearest else {
             let have: Vec<String> =
                 manifest.levels.iter().filter(|l| l.side == side).map(|l| l.level.clone()).collect();

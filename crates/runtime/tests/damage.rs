@@ -3,7 +3,7 @@
 //! in a bundle that plays exactly as the undamaged one (same manifest, same moves): never a
 //! panic, never a silent difference.
 
-use musashi_game::{Game, NUM_ACTIONS, Preset, Side};
+use musashi_game::{Game, NUM_ACTIONS, Preset, Ruleset, Side, Threshold};
 use musashi_runtime::*;
 use musashi_search::{Agent, PlaySettings};
 use musashi_testkit::{Aim, Rng, Tally, damaged_copy, quietly};
@@ -87,6 +87,13 @@ fn write_bundle(dir: &Path) {
                     anchor: "alphabeta:depth=1".into(),
                     ms_per_move: 1.5,
                 },
+                behaviour: Some(LevelBehaviour {
+                    moves: 300 + i as u64,
+                    gap_rate: (side == Side::Soldiers).then_some(0.125),
+                    corner_rate: (side == Side::General).then_some(0.25),
+                    double_threats_per_game: (side == Side::General).then_some(1.5),
+                    blunder_rate: None,
+                }),
             });
         }
     }
@@ -98,6 +105,25 @@ fn write_bundle(dir: &Path) {
         weights: files,
         rules: vec![RulesEntry { preset: "classic".into(), rules: Preset::Classic.ruleset() }],
         levels,
+        spot_checks: vec![SpotCheck {
+            name: "classic-wins-at-4".into(),
+            rules: Ruleset { general_wins_at: Threshold::AtMost(4), ..Preset::Classic.ruleset() },
+            served_by: "classic".into(),
+            levels: vec![SpotLevel {
+                side: Side::General,
+                level: "hard".into(),
+                measured: Measured {
+                    opponent: "alphabeta:depth=3".into(),
+                    games: 20,
+                    score: 0.25,
+                    score_err: 0.1,
+                    elo: 12.5,
+                    elo_err: 80.0,
+                    anchor: "alphabeta:depth=1".into(),
+                    ms_per_move: 2.0,
+                },
+            }],
+        }],
     };
     let mut json = serde_json::to_string_pretty(&manifest).unwrap();
     json.push('\n');
