@@ -9,6 +9,7 @@ use crate::NetError;
 use crate::encoding::ENCODING_VERSION;
 use crate::model::ModelConfig;
 use crate::network::Network;
+use crate::subnormal::flush_subnormals;
 use crate::training::TrainingState;
 use burn::prelude::*;
 use burn::store::{ModuleSnapshot, SafetensorsStore};
@@ -92,7 +93,8 @@ pub fn network_from_bytes(bytes: Vec<u8>, config: ModelConfig, device: &Device) 
             result.unused
         )));
     }
-    Ok(Network::from_model(&model, config, device))
+    // Weights written before subnormals were flushed in training would slow every product.
+    Ok(Network::from_model(&flush_subnormals(model), config, device))
 }
 
 /// Writes a checkpoint folder at `dir` (which must not exist yet), atomically.

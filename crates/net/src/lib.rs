@@ -7,6 +7,7 @@ mod model;
 pub use encoding::{ENCODING_VERSION, NUM_FEATURES, PLIES_SCALE, encode, encode_batch};
 pub use model::{Heads, ModelConfig, PolicyValueNet};
 mod network;
+mod subnormal;
 mod training;
 
 pub use burn::tensor::Device;

@@ -5,6 +5,7 @@ use crate::NetError;
 use crate::encoding::{NUM_FEATURES, PLIES_SCALE};
 use crate::model::{ModelConfig, PolicyValueNet};
 use crate::network::Network;
+use crate::subnormal::flush_subnormals;
 use burn::optim::{
     AdamConfig, AdamWConfig, GradientsParams, ModuleOptimizer, SgdConfig, decay::WeightDecayConfig,
     momentum::MomentumConfig,
@@ -133,7 +134,7 @@ impl Learner {
     pub fn step(&mut self, batch: &TrainBatch, lr: f64) -> Losses {
         let (loss, losses) = self.loss(batch);
         let grads = GradientsParams::from_grads(loss.backward(), &self.model);
-        self.model = self.optim.step(lr, self.model.clone(), grads);
+        self.model = flush_subnormals(self.optim.step(lr, self.model.clone(), grads));
         losses
     }
 

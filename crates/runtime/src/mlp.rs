@@ -128,7 +128,9 @@ impl Mlp {
             if got != shape {
                 return Err(WeightsError::Shape { name: name.to_string(), got, want: shape.to_vec() });
             }
-            Ok(data)
+            // Subnormal weights (older bundles may hold some) make every product with them slow
+            // and change no result: zero, as the training pipeline loads them.
+            Ok(data.into_iter().map(|x| if x.is_subnormal() { 0.0 } else { x }).collect())
         };
         let mut linear = |name: &str, inputs: usize, outputs: usize| -> Result<Linear, WeightsError> {
             Ok(Linear {
