@@ -212,6 +212,32 @@ fn play_reads_moves_in_any_case_and_keeps_the_computers_opening() {
 }
 
 #[test]
+fn the_musashi_bundle_plays_every_version_and_side_with_its_own_levels() {
+    // Right after cloning: every version's Easy, Normal and Hard for both sides, calibrated (no
+    // "nearest" note), the human resigning at once.
+    for preset in ["classic", "no-setchin", "soldiers-first", "qdan"] {
+        for level in ["easy", "normal", "hard"] {
+            for human in ["general", "soldiers"] {
+                let opponent = format!("export/musashi:{level}");
+                let args = ["play", "--opponent", &opponent, "--preset", preset, "--human", human, "--color", "never"];
+                let o = with_input(&args, "resign\n");
+                let out = stdout(&o);
+                assert!(o.status.success(), "{preset} {level} {human}: {}", stderr(&o));
+                assert!(!out.contains("level plays them"), "{preset} {level} {human}: {out}");
+                assert!(
+                    out.contains("game over: ") && out.contains("(resignation)"),
+                    "{preset} {level} {human}: {out}"
+                );
+            }
+        }
+    }
+    // A custom ruleset: the nearest calibrated version's level, as the manifest's spot checks say.
+    let o = with_input(&["play", "--opponent", "export/musashi:hard", "--general-wins-at", "4"], "resign\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("its classic hard level plays them"), "{}", stdout(&o));
+}
+
+#[test]
 fn a_huge_position_is_not_echoed_back() {
     let huge = "S".repeat(100_000);
     let o = musashi(&["show", &format!("{huge} g")]);

@@ -1,10 +1,47 @@
-//! How the chosen levels play (`docs/export.md`): the behaviour measures of their calibration
-//! games, as the manifest's `LevelBehaviour` and as a table of `calibration.md`.
+//! How the chosen levels play (`docs/export.md`): each chosen level plays `games` games against
+//! the anchor, the same opponent for every level (the calibration games are against each level's
+//! own opponent, so their measures would compare opponents as much as levels); the behaviour
+//! measures of those games become the manifest's `LevelBehaviour` and a table of
+//! `calibration.md`.
 
+use crate::candidates::{Calibration, Measured, Trial};
+use crate::weights::WeightSet;
+use crate::{ExportError, Log, seeds};
 use musashi_evaluator::Behaviour;
 use musashi_game::Side;
-use musashi_runtime::{Level, LevelBehaviour};
+use musashi_runtime::{LEVELS, Level, LevelBehaviour};
 use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// Plays each of a preset's chosen `levels` against the anchor and records how it played;
+/// returns the report's table. `ckpts` are the preset's checkpoints, by `Side::index()`.
+pub(crate) fn measure(
+    calibration: &Calibration<'_>,
+    levels: &mut [Level],
+    ckpts: &[PathBuf; 2],
+    ws: &mut WeightSet,
+    log: Log<'_>,
+) -> Result<String, ExportError> {
+    let anchor = calibration.refs.anchor;
+    let mut scratch = Measured::default();
+    for l in levels.iter_mut() {
+        let li = LEVELS.iter().position(|n| *n == l.level).expect("a level name");
+        let what = format!("the behaviour games of {} {}", l.side, l.level);
+        let trial = Trial {
+            side: l.side,
+            level: LEVELS[li],
+            settings: l.settings,
+            ckpt: &ckpts[l.side.index()],
+            seed: seeds::behaviour(calibration.base.seed, l.side.index(), li),
+            what: &what,
+        };
+        let m = calibration.play_against(trial, anchor, ws, &mut scratch)?;
+        log(&format!("{} {} behaviour: {} games against {}", l.side, l.level, m.games, m.opponent));
+        l.behaviour = Some(level_behaviour(l.side, &m.behaviour));
+    }
+    let against = calibration.refs.players[anchor].spec();
+    Ok(table(levels, against, calibration.base.games))
+}
 
 /// A share, absent where nothing was counted.
 fn share(x: f64) -> Option<f64> {
@@ -12,7 +49,7 @@ fn share(x: f64) -> Option<f64> {
 }
 
 /// The manifest's record of a level's behaviour: each side's own measures.
-pub(crate) fn level_behaviour(side: Side, b: &Behaviour) -> LevelBehaviour {
+fn level_behaviour(side: Side, b: &Behaviour) -> LevelBehaviour {
     let general = side == Side::General;
     LevelBehaviour {
         moves: b.moves,
@@ -29,9 +66,10 @@ fn percent(x: Option<f64>) -> String {
 }
 
 /// The table of the chosen levels' behaviour in one preset's section.
-pub(crate) fn table(levels: &[Level]) -> String {
-    let mut out = String::from(
-        "How the chosen levels play (their calibration games; docs/export.md defines each measure):\n\n\
+fn table(levels: &[Level], against: &str, games: usize) -> String {
+    let mut out = format!(
+        "How the chosen levels play, in {games} games each against `{against}` (the same opponent for every \
+         level; docs/export.md defines each measure):\n\n\
          | side | level | moves | soldiers' gaps | General into corners/setchin | double threats/game | blunders |\n\
          |---|---|---:|---:|---:|---:|---:|\n",
     );

@@ -91,6 +91,62 @@ pub(crate) fn pick(level: &LevelConfig, ms: &[&Measurement]) -> usize {
     }
 }
 
+/// The least Elo between neighbouring levels of one side (Easy < Normal < Hard).
+pub(crate) const MIN_LEVEL_GAP: f64 = 100.0;
+
+/// Whether a level rated `elo` (± its error) is ordered below one rated `above`: at least
+/// [`MIN_LEVEL_GAP`] lower, the error bars apart.
+pub(crate) fn ordered_below(elo: (f64, f64), above: (f64, f64)) -> bool {
+    above.0 - elo.0 >= MIN_LEVEL_GAP && elo.0 + elo.1 < above.0 - above.1
+}
+
+/// One level's measured candidates for one side, with their Elo and error (in the same order).
+pub(crate) struct Choices<'a> {
+    pub(crate) level: &'a LevelConfig,
+    pub(crate) ms: Vec<&'a Measurement>,
+    pub(crate) elos: Vec<(f64, f64)>,
+}
+
+/// How far candidate `i` lands from the level's aim: its distance to the target score (plus 10
+/// over the time budget), or for a level without a target 0 for [`pick`]'s choice and 1 else.
+fn miss(c: &Choices<'_>, i: usize) -> f64 {
+    match c.level.target {
+        Some(t) => {
+            let over = c.level.ms_per_move > 0.0 && c.ms[i].ms_per_move > c.level.ms_per_move;
+            (c.ms[i].score() - t).abs() + if over { 10.0 } else { 0.0 }
+        }
+        None => f64::from(u8::from(i != pick(c.level, &c.ms))),
+    }
+}
+
+/// Picks one candidate for each of a side's levels (`levels`: Easy, Normal, Hard). Hard is
+/// [`pick`]'s choice; Easy and Normal are chosen together: the pair that orders the most
+/// neighbouring levels ([`ordered_below`]), then keeps the most in increasing Elo, then misses
+/// its targets by the least (summed; ties to the earlier candidates). Where the candidates allow
+/// a strictly ordered side this finds one; where not, the side stays as near to it as they allow
+/// without giving up the targets for nothing.
+pub(crate) fn pick_side(levels: &[Choices<'_>; 3]) -> [usize; 3] {
+    let [easy, normal, hard] = levels;
+    let h = pick(hard.level, &hard.ms);
+    let top = hard.elos[h];
+    let mut best: Option<((u8, u8, f64), [usize; 3])> = None;
+    for n in 0..normal.ms.len() {
+        for e in 0..easy.ms.len() {
+            let (ee, ne) = (easy.elos[e], normal.elos[n]);
+            let ordered = u8::from(ordered_below(ee, ne)) + u8::from(ordered_below(ne, top));
+            let rising = u8::from(ee.0 < ne.0) + u8::from(ne.0 < top.0);
+            let key = (ordered, rising, -(miss(easy, e) + miss(normal, n)));
+            let better = best.as_ref().is_none_or(|(k, _)| {
+                (key.0, key.1) > (k.0, k.1) || ((key.0, key.1) == (k.0, k.1) && key.2 > k.2 + 1e-12)
+            });
+            if better {
+                best = Some((key, [e, n, h]));
+            }
+        }
+    }
+    best.map_or([0, 0, h], |(_, chosen)| chosen)
+}
+
 /// For a level chosen by strength within a time budget: an already measured candidate of this
 /// side and level with at most `sims` simulations that was over the budget (a candidate with
 /// `sims` would be too, so it need not be measured).
@@ -153,6 +209,40 @@ mod tests {
         let tied: Vec<&Measurement> = tied.iter().collect();
         assert_eq!(pick(&lc(None, 10.0), &tied), 1, "the strongest: ties to the later (more effort)");
         assert_eq!(pick(&lc(Some(0.4), 0.0), &tied), 0, "closest to a target: ties to the earlier");
+    }
+
+    #[test]
+    fn a_side_is_picked_ordered_where_its_candidates_allow() {
+        let target =
+            |t: f64| LevelConfig { opponent: "random".into(), target: Some(t), ms_per_move: 0.0, candidates: vec![] };
+        let strongest = LevelConfig { opponent: "random".into(), target: None, ms_per_move: 0.0, candidates: vec![] };
+        let (easy_cfg, normal_cfg) = (target(0.5), target(0.5));
+        let easy_ms = [m(5, 1.0), m(2, 1.0)];
+        let normal_ms = [m(5, 1.0), m(3, 1.0), m(1, 1.0)];
+        let hard_ms = [m(4, 1.0), m(6, 1.0)];
+        let side = |easy: [(f64, f64); 2], normal: [(f64, f64); 3], hard: [(f64, f64); 2]| {
+            pick_side(&[
+                Choices { level: &easy_cfg, ms: easy_ms.iter().collect(), elos: easy.to_vec() },
+                Choices { level: &normal_cfg, ms: normal_ms.iter().collect(), elos: normal.to_vec() },
+                Choices { level: &strongest, ms: hard_ms.iter().collect(), elos: hard.to_vec() },
+            ])
+        };
+        // The targets alone would take Easy 0 (5/10) and Normal 0 (5/10), but those are level;
+        // Normal 1 (3/10) at +300 ± 60 is ordered between Easy 0 (+0 ± 50) and Hard 1 (+700).
+        let elos_e = [(0.0, 50.0), (-300.0, 50.0)];
+        let elos_n = [(10.0, 50.0), (300.0, 60.0), (-500.0, 50.0)];
+        assert_eq!(side(elos_e, elos_n, [(500.0, 80.0), (700.0, 80.0)]), [0, 1, 1]);
+        // Hard (the higher score, 6/10) at +380 ± 80 leaves no room between it and Easy 0 for
+        // Normal 1: Easy 1 (-300) under Normal 0 (+10) orders both pairs.
+        assert_eq!(side(elos_e, elos_n, [(500.0, 80.0), (380.0, 80.0)]), [1, 0, 1]);
+        // Nothing can be ordered (every bar overlaps): as near the targets as rising Elo allows.
+        let wide = [(0.0, 900.0), (50.0, 900.0)];
+        assert_eq!(
+            side(wide, [(20.0, 900.0), (30.0, 900.0), (40.0, 900.0)], [(100.0, 900.0), (60.0, 900.0)]),
+            [0, 0, 1]
+        );
+        assert!(ordered_below((0.0, 40.0), (100.0, 59.0)) && !ordered_below((0.0, 40.0), (100.0, 61.0)));
+        assert!(!ordered_below((0.0, 1.0), (99.0, 1.0)), "under the least gap");
     }
 
     #[test]

@@ -103,12 +103,23 @@ impl Calibration<'_> {
         ws: &mut WeightSet,
         out: &mut Measured,
     ) -> Result<Measurement, ExportError> {
+        let opponent = self.refs.opponent[trial.level];
+        self.play_against(trial, opponent, ws, out)
+    }
+
+    /// [`Calibration::play`] against reference player `opp` instead of the level's opponent.
+    pub(crate) fn play_against(
+        &self,
+        trial: Trial<'_>,
+        opp: usize,
+        ws: &mut WeightSet,
+        out: &mut Measured,
+    ) -> Result<Measurement, ExportError> {
         let Trial { side, level: name, settings, ckpt, seed, what } = trial;
         let agent_error = |source| ExportError::Agent { what: what.to_string(), source };
         let file = ws.add(ckpt)?;
         let net = Model::network(ckpt, DeviceKind::Cpu).map_err(agent_error)?;
         let recipe = AgentRecipe::mcts(Model::Net(net, ckpt.display().to_string()), settings).map_err(agent_error)?;
-        let opp = self.refs.opponent[name];
         let player = self.refs.players.len() + out.measurements.len();
         let c = MatchConfig { seed, ..self.base.clone() };
         let (nanos, moves) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));

@@ -249,4 +249,16 @@ mod tests {
         let ok = load_config(&path, &["networks.classic.soldiers_checkpoint=\"x\"".into()]).unwrap();
         assert_eq!(ok.networks["classic"].soldiers_checkpoint.as_deref(), Some(Path::new("x")));
     }
+
+    #[test]
+    fn the_every_version_configuration_is_valid() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../configs/musashi.toml");
+        let config = load_config(&path, &[]).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(config.presets, ["classic", "no-setchin", "soldiers-first", "qdan"]);
+        assert_eq!(config.tables.len(), 4, "every version's tables");
+        let targets: Vec<u32> = config.spot_checks.iter().map(|c| c.rules.threshold()).collect();
+        assert_eq!(targets, [4, 6], "two custom rulesets: the General wins at 4 and at 6");
+        // No level weakens by uniformly random moves.
+        assert!(config.levels.values().flat_map(|l| &l.candidates).all(|c| c.blunder == 0.0));
+    }
 }

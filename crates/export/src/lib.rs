@@ -101,7 +101,7 @@ pub fn export(config: &ExportConfig, force: bool, log: Log<'_>) -> Result<Export
     }
     let mut levels = Vec::new();
     let mut rules_entries = Vec::new();
-    let mut calibration = report::header(config, threads);
+    let mut report = report::header(config, threads);
     for (pi, (preset_name, side_ckpts)) in config.presets.iter().zip(&ckpts).enumerate() {
         let preset: Preset =
             preset_name.parse().map_err(|problem| ExportError::Invalid { what: "presets".into(), problem })?;
@@ -119,13 +119,15 @@ pub fn export(config: &ExportConfig, force: bool, log: Log<'_>) -> Result<Export
         };
         let mut rated = refs.play(config, &base, &preset_log);
         let oracle = oracle.as_ref().map(|o| o as &dyn Oracle);
-        let measured = Calibration { config, refs: &refs, base, side_ckpts, oracle }.measure(&mut ws, &preset_log)?;
+        let calibration = Calibration { config, refs: &refs, base, side_ckpts, oracle };
+        let measured = calibration.measure(&mut ws, &preset_log)?;
         rated.extend_from_slice(&measured.rated);
         let players = refs.players.len() + measured.measurements.len();
         let fit = fit_side_ratings(players, &rated, &FitOptions { anchor: refs.anchor, ..FitOptions::default() })?;
         let section_of = report::Section { config, preset: preset_name, side_ckpts, refs: &refs };
-        let (section, chosen) = section_of.write(&measured, &fit);
-        calibration.push_str(&section);
+        let (section, mut chosen) = section_of.write(&measured, &fit);
+        report.push_str(&section);
+        report.push_str(&behaviour::measure(&calibration, &mut chosen, side_ckpts, &mut ws, &preset_log)?);
         levels.extend(chosen);
     }
     let checks = SpotChecks {
@@ -139,11 +141,11 @@ pub fn export(config: &ExportConfig, force: bool, log: Log<'_>) -> Result<Export
     for (k, check) in config.spot_checks.iter().enumerate() {
         let check_log = |line: &str| log(&format!("export spot check {}: {line}", check.name));
         let (spot, section) = checks.measure(k, check, &mut ws, &check_log)?;
-        calibration.push_str(&section);
+        report.push_str(&section);
         spot_checks.push(spot);
     }
     let (summary, unordered) = report::summary(&levels);
-    calibration.insert_str(calibration.find("## ").unwrap_or(calibration.len()), &summary);
+    report.insert_str(report.find("## ").unwrap_or(report.len()), &summary);
     if unordered > 0 {
         log(&format!(
             "export: the levels of {unordered} (preset, side) pairs are not strictly ordered (calibration.md)"
@@ -159,9 +161,9 @@ pub fn export(config: &ExportConfig, force: bool, log: Log<'_>) -> Result<Export
         levels,
         spot_checks,
     };
-    bundle_dir::write_bundle(&config.out, &manifest, &ws.bytes, &calibration, &resolved_toml(config)?)?;
+    bundle_dir::write_bundle(&config.out, &manifest, &ws.bytes, &report, &resolved_toml(config)?)?;
     // Read it back through the runtime: what was written loads.
     Bundle::load(&config.out)?;
     log(&format!("export: wrote {}", config.out.display()));
-    Ok(ExportReport { manifest, calibration })
+    Ok(ExportReport { manifest, calibration: report })
 }

@@ -2,8 +2,7 @@
 //! candidate's measurement with the one chosen for each level (which also becomes the
 //! manifest's level).
 
-use crate::behaviour;
-use crate::calibration::{Measurement, pick, stderr_of};
+use crate::calibration::{Choices, MIN_LEVEL_GAP, Measurement, ordered_below, pick_side, stderr_of};
 use crate::candidates::Measured;
 use crate::config::ExportConfig;
 use crate::references::References;
@@ -22,9 +21,6 @@ pub(crate) fn header(config: &ExportConfig, threads: usize) -> String {
     )
 }
 
-/// The least Elo between neighbouring levels of one side (Easy < Normal < Hard).
-pub(crate) const MIN_LEVEL_GAP: f64 = 100.0;
-
 /// Whether one side's levels (Easy, Normal, Hard in order) are strictly ordered: each at least
 /// [`MIN_LEVEL_GAP`] above the one below, their error bars apart. Returns the verdict and a
 /// line that says it with the numbers.
@@ -37,7 +33,7 @@ pub(crate) fn ordering(side: Side, levels: &[&Level]) -> (bool, String) {
             let below = &levels[i - 1].measured;
             let gap = m.elo - below.elo;
             let apart = m.elo - m.elo_err > below.elo + below.elo_err;
-            ok &= gap >= MIN_LEVEL_GAP && apart;
+            ok &= ordered_below((below.elo, below.elo_err), (m.elo, m.elo_err));
             let _ = write!(line, " < ({gap:+.0}{}) ", if apart { "" } else { ", bars overlap" });
         }
         let _ = write!(line, "{} {:+.0} ± {:.0}", l.level, m.elo, m.elo_err);
@@ -140,10 +136,18 @@ impl Section<'_> {
         let _ = writeln!(report, "|---|---|---|---|---:|---:|---:|:---:|");
         let mut levels = Vec::new();
         for side in Side::BOTH {
-            for name in LEVELS {
-                let ms: Vec<&Measurement> =
-                    measured.measurements.iter().filter(|m| m.side == side && m.level == name).collect();
-                let chosen = pick(&config.levels[name], &ms);
+            let of = |name: &str| -> Vec<&Measurement> {
+                measured.measurements.iter().filter(|m| m.side == side && m.level == name).collect()
+            };
+            // The side's three levels picked together, ordered where the candidates allow.
+            let choices = LEVELS.map(|name| {
+                let ms = of(name);
+                let elos = ms.iter().map(|m| elo(m)).collect();
+                Choices { level: &config.levels[name], ms, elos }
+            });
+            let chosen = pick_side(&choices);
+            for (li, name) in LEVELS.into_iter().enumerate() {
+                let (ms, chosen) = (of(name), chosen[li]);
                 for (k, m) in ms.iter().enumerate() {
                     let (e, ee) = elo(m);
                     let _ = writeln!(
@@ -166,7 +170,7 @@ impl Section<'_> {
                     weights: m.file.clone(),
                     settings: m.settings,
                     measured: level_measured(config, m, fit),
-                    behaviour: Some(behaviour::level_behaviour(side, &m.behaviour)),
+                    behaviour: None,
                 });
             }
         }
@@ -183,7 +187,6 @@ impl Section<'_> {
             let _ = writeln!(report, "- {}", ordering(side, &of_side).1);
         }
         let _ = writeln!(report);
-        report.push_str(&behaviour::table(&levels));
         (report, levels)
     }
 }

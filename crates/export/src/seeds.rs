@@ -15,3 +15,8 @@ pub(crate) fn reference(preset: u64, k: usize, j: usize) -> u64 {
 pub(crate) fn candidate(preset: u64, side: usize, ci: usize, li: usize) -> u64 {
     preset ^ ((side as u64) << 32) ^ ((ci as u64) << 16) ^ ((li as u64) << 8)
 }
+
+/// The behaviour games of level number `li` for the side with index `side`.
+pub(crate) fn behaviour(preset: u64, side: usize, li: usize) -> u64 {
+    preset ^ 0xB0B0 ^ ((side as u64) << 32) ^ ((li as u64) << 8)
+}

@@ -10,7 +10,7 @@ use std::time::Duration;
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     /// The bundle of opponents (made by `musashi export`).
-    #[arg(long, default_value = "export/classic")]
+    #[arg(long, default_value = "export/musashi")]
     bundle: PathBuf,
     /// Where to listen. The default is this machine only; another address opens the server to
     /// the network.
