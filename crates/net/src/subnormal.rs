@@ -46,7 +46,7 @@ mod tests {
         fn map_float<const D: usize>(&mut self, param: Param<Tensor<D>>) -> Param<Tensor<D>> {
             param.map(|t| {
                 let (shape, device) = (t.shape(), t.device());
-                let values: Vec<f32> = t.into_data().to_vec().unwrap();
+                let values: Vec<f32> = t.into_data().try_to_vec::<f32>().unwrap();
                 let planted: Vec<f32> =
                     values.iter().enumerate().map(|(i, &x)| if i % 3 == 0 { -1e-40 } else { x }).collect();
                 Tensor::from_data(TensorData::new(planted, shape), &device)
@@ -58,7 +58,7 @@ mod tests {
         struct Collect(Vec<f32>);
         impl ModuleMapper for Collect {
             fn map_float<const D: usize>(&mut self, param: Param<Tensor<D>>) -> Param<Tensor<D>> {
-                let v: Vec<f32> = param.val().into_data().to_vec().unwrap();
+                let v: Vec<f32> = param.val().into_data().try_to_vec::<f32>().unwrap();
                 self.0.extend(v);
                 param
             }
