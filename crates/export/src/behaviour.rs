@@ -9,7 +9,7 @@ use crate::weights::WeightSet;
 use crate::{ExportError, Log, seeds};
 use musashi_evaluator::Behaviour;
 use musashi_game::Side;
-use musashi_runtime::{LEVELS, Level, LevelBehaviour};
+use musashi_runtime::{Level, LevelBehaviour};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -25,16 +25,9 @@ pub(crate) fn measure(
     let anchor = calibration.refs.anchor;
     let mut scratch = Measured::default();
     for l in levels.iter_mut() {
-        let li = LEVELS.iter().position(|n| *n == l.level).expect("a level name");
         let what = format!("the behaviour games of {} {}", l.side, l.level);
-        let trial = Trial {
-            side: l.side,
-            level: LEVELS[li],
-            settings: l.settings,
-            ckpt: &ckpts[l.side.index()],
-            seed: seeds::behaviour(calibration.base.seed, l.side.index(), li),
-            what: &what,
-        };
+        let seed = |side, li| seeds::behaviour(calibration.base.seed, side, li);
+        let trial = Trial::of_level(l, ckpts, seed, &what);
         let m = calibration.play_against(trial, anchor, ws, &mut scratch)?;
         log(&format!("{} {} behaviour: {} games against {}", l.side, l.level, m.games, m.opponent));
         l.behaviour = Some(level_behaviour(l.side, &m.behaviour));

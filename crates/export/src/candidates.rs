@@ -11,7 +11,7 @@ use musashi_agents::{AgentRecipe, Model, resolve_checkpoint};
 use musashi_evaluator::{Behaviour, MatchConfig, RatedGame, play_match};
 use musashi_game::Side;
 use musashi_net::DeviceKind;
-use musashi_runtime::LEVELS;
+use musashi_runtime::{LEVELS, Level};
 use musashi_search::{Oracle, PlaySettings};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -157,6 +157,21 @@ impl Calibration<'_> {
             player,
             behaviour,
         })
+    }
+}
+
+impl<'a> Trial<'a> {
+    /// A chosen level as a trial with the checkpoint of its side among `ckpts`, seeded by
+    /// `seed(side index, level index)`.
+    pub(crate) fn of_level(
+        l: &Level,
+        ckpts: &'a [PathBuf; 2],
+        seed: impl FnOnce(usize, usize) -> u64,
+        what: &'a str,
+    ) -> Trial<'a> {
+        let li = LEVELS.iter().position(|n| *n == l.level).expect("a level name");
+        let side = l.side.index();
+        Trial { side: l.side, level: LEVELS[li], settings: l.settings, ckpt: &ckpts[side], seed: seed(side, li), what }
     }
 }
 

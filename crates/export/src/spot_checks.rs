@@ -10,7 +10,7 @@ use crate::report::level_measured;
 use crate::weights::WeightSet;
 use crate::{ExportError, Log, seeds};
 use musashi_evaluator::{FitOptions, MatchConfig, fit_side_ratings};
-use musashi_runtime::{LEVELS, Level, RulesEntry, SpotCheck, SpotLevel, nearest_rules};
+use musashi_runtime::{Level, RulesEntry, SpotCheck, SpotLevel, nearest_rules};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -46,16 +46,8 @@ impl SpotChecks<'_> {
         let calibration = Calibration { config, refs: &refs, base, side_ckpts: &self.ckpts[pi], oracle: None };
         let mut measured = Measured::default();
         for l in self.levels.iter().filter(|l| l.preset == served.preset) {
-            let li = LEVELS.iter().position(|n| *n == l.level).expect("a level name");
             let what = format!("spot_checks[{k}] ({} {})", l.side, l.level);
-            let trial = Trial {
-                side: l.side,
-                level: LEVELS[li],
-                settings: l.settings,
-                ckpt: &self.ckpts[pi][l.side.index()],
-                seed: seeds::candidate(seed, l.side.index(), 0, li),
-                what: &what,
-            };
+            let trial = Trial::of_level(l, &self.ckpts[pi], |side, li| seeds::candidate(seed, side, 0, li), &what);
             let m = calibration.play(trial, ws, &mut measured)?;
             log(&format!("{} {}: {}/{} against {}", m.side, m.level, m.wins, m.games, m.opponent));
             measured.measurements.push(m);
