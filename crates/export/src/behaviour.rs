@@ -28,7 +28,7 @@ pub(crate) fn measure(
         let what = format!("the behaviour games of {} {}", l.side, l.level);
         let seed = |side, li| seeds::behaviour(calibration.base.seed, side, li);
         let trial = Trial::of_level(l, ckpts, seed, &what);
-        let m = calibration.play_against(trial, anchor, ws, &mut scratch)?;
+        let m = calibration.play_against(trial, anchor, true, ws, &mut scratch)?;
         log(&format!("{} {} behaviour: {} games against {}", l.side, l.level, m.games, m.opponent));
         l.behaviour = Some(level_behaviour(l.side, &m.behaviour));
     }

@@ -49,7 +49,7 @@ pub(crate) struct Measurement {
     pub(crate) ms_per_move: f64,
     /// Player index in the ratings fit.
     pub(crate) player: usize,
-    /// How it played in these games.
+    /// How it played in these games (measured for the behaviour games only, else empty).
     pub(crate) behaviour: Behaviour,
 }
 

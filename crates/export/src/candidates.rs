@@ -104,14 +104,16 @@ impl Calibration<'_> {
         out: &mut Measured,
     ) -> Result<Measurement, ExportError> {
         let opponent = self.refs.opponent[trial.level];
-        self.play_against(trial, opponent, ws, out)
+        self.play_against(trial, opponent, false, ws, out)
     }
 
-    /// [`Calibration::play`] against reference player `opp` instead of the level's opponent.
+    /// [`Calibration::play`] against reference player `opp` instead of the level's opponent; with
+    /// `watch`, the measurement's `behaviour` is measured on its games (else left empty).
     pub(crate) fn play_against(
         &self,
         trial: Trial<'_>,
         opp: usize,
+        watch: bool,
         ws: &mut WeightSet,
         out: &mut Measured,
     ) -> Result<Measurement, ExportError> {
@@ -141,7 +143,7 @@ impl Calibration<'_> {
             general_won: rec.game.outcome.winner == Side::General,
         }));
         let mut behaviour = Behaviour::default();
-        for rec in &r.records {
+        for rec in r.records.iter().filter(|_| watch) {
             behaviour.add_game(rec, side, self.oracle);
         }
         Ok(Measurement {
