@@ -6,7 +6,7 @@
 
 use crate::accuracy::Accuracy;
 use crate::matches::MatchGame;
-use musashi_game::analysis::capture_destinations;
+use musashi_game::analysis::{capture_destinations, is_unsafe_soldier_move};
 use musashi_game::{Game, Move, Point, Position, Side};
 use musashi_search::Oracle;
 
@@ -32,13 +32,6 @@ pub fn is_double_threat(pos: &Position) -> bool {
     let now = threats(pos);
     let two_apart = now.iter().enumerate().any(|(i, a)| now[i + 1..].iter().any(|b| a != b));
     two_apart && pos.moves().iter().all(|&m| !threats(&pos.play(m).0).is_empty())
-}
-
-/// Whether a soldier move `m` from `pos` leaves the soldier that moved open to capture.
-fn leaves_a_gap(pos: &Position, m: Move) -> bool {
-    let (after, _) = pos.play(m);
-    let g = after.with_side_to_move(Side::General);
-    capture_destinations(&g).iter().any(|&(to, _)| g.captures_at(to) & m.to.bit() != 0)
 }
 
 /// One side's behaviour over some games.
@@ -97,9 +90,9 @@ impl Behaviour {
                 self.double_threats += u64::from(is_double_threat(&pos.play(mv).0));
             }
             Side::Soldiers => {
-                let gap = leaves_a_gap(pos, mv);
+                let gap = is_unsafe_soldier_move(pos, mv);
                 self.unsafe_moves += u64::from(gap);
-                if pos.moves().iter().any(|&m| !leaves_a_gap(pos, m)) {
+                if pos.moves().iter().any(|&m| !is_unsafe_soldier_move(pos, m)) {
                     self.avoidable += 1;
                     self.avoidable_unsafe += u64::from(gap);
                 }

@@ -22,7 +22,13 @@ pub fn unsafe_soldier_moves(pos: &Position) -> Vec<Move> {
     if pos.side_to_move() != Side::Soldiers {
         return Vec::new();
     }
-    pos.moves().iter().copied().filter(|&m| threatened_soldiers(&pos.play(m).0) & m.to.bit() != 0).collect()
+    pos.moves().iter().copied().filter(|&m| is_unsafe_soldier_move(pos, m)).collect()
+}
+
+/// Whether the soldier move `m` (legal, the soldiers to move in `pos`) lets the General capture
+/// the soldier that moved.
+pub fn is_unsafe_soldier_move(pos: &Position, m: Move) -> bool {
+    threatened_soldiers(&pos.play(m).0) & m.to.bit() != 0
 }
 
 #[cfg(test)]

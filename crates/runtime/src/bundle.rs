@@ -174,7 +174,8 @@ pub struct Level {
     pub settings: PlaySettings,
     /// What the calibration measured.
     pub measured: Measured,
-    /// How it played in its calibration games (format 4; absent in older bundles).
+    /// How it played in its behaviour games against the anchor (format 4; absent in older
+    /// bundles).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub behaviour: Option<LevelBehaviour>,
 }

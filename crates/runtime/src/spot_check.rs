@@ -6,7 +6,8 @@ use crate::bundle::Measured;
 use musashi_game::{Ruleset, Side};
 use serde::{Deserialize, Serialize};
 
-/// How a level plays, measured on its calibration games (`docs/export.md`). Each share is absent
+/// How a level plays, measured on games against the export's anchor, the same opponent for
+/// every level (`docs/export.md`). Each share is absent
 /// where it does not apply to the level's side or had nothing to count.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
