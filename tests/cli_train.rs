@@ -171,6 +171,9 @@ fn config_errors_name_the_key_and_the_file() {
         &["--set", "bootstrap.alphabeta_games=2", "--set", "bootstrap.alphabeta_spec=nonsense"],
     );
     assert!(String::from_utf8_lossy(&o.stderr).contains("bootstrap.alphabeta_spec"));
+    let o = train(&config, &dir.join("run5b"), &["--set", "selfplay.sparring={ share = 0.5, depths = [9] }"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("selfplay.sparring.depths") && err.contains("1..=6"), "{err}");
     // A run recorded with an invalid anchor (as older versions allowed) resumes with a corrected one.
     let bad = musashi_trainer::job_from_text(TINY, "tiny", &["eval.anchor=alphabeta:dept=1".into()]).unwrap();
     let run6 = dir.join("run6");
@@ -374,5 +377,31 @@ fn tablebase_values_replace_value_targets_where_tables_cover_a_position() {
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn sparring_games_put_alpha_beta_on_one_side_and_train_the_other() {
+    let dir = temp("sparring");
+    let config = write_config(&dir, TINY);
+    let out = dir.join("run");
+    let o = train(&config, &out, &["--set", "selfplay.sparring={ share = 1.0, side = \"soldiers\", depths = [1, 2] }"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (mut games, mut general_positions) = (0, 0);
+    for name in shard_names(&out).into_iter().filter(|n| n.contains("-main-")) {
+        for g in musashi_records::read_games(&out.join("games").join(&name)).unwrap() {
+            games += 1;
+            assert!(g.soldiers_agent.starts_with("alphabeta:depth=") && g.soldiers_agent.ends_with("(sparring)"));
+            assert!(g.general_agent.starts_with("gen-"), "{}", g.general_agent);
+        }
+        let positions = name.replace(".games.", ".positions.");
+        for p in musashi_records::read_positions(&out.join("games").join(&positions)).unwrap() {
+            assert_eq!(p.position.side_to_move(), musashi_game::Side::General, "only the network's side is recorded");
+            general_positions += 1;
+        }
+    }
+    assert_eq!(games, 8, "4 games in each of 2 generations");
+    assert!(general_positions > 0);
+    assert!(count(&events(&out), "train", 2) > 0, "the General's positions were trained on");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -34,8 +34,8 @@ chance per move of a uniformly random move other than the best)",
     (
         Kind::Mcts,
         "mcts",
-        ":ckpt=DIR|uniform[,sims=N][,temp=T][,cpuct=C][,blunder=P] (sims=0 plays the raw policy; default sims=100, \
-temp=0, blunder=0: the chance per move of a move from the lower half)",
+        ":ckpt=DIR|uniform[,sims=N][,temp=T][,cpuct=C][,blunder=P][,ml=F] (sims=0 plays the raw policy; default sims=100, \
+temp=0, blunder=0: the chance per move of a move from the lower half; ml: factor on the moves-left utility, 0 = off, default 1)",
     ),
     (
         Kind::Perfect,

@@ -90,10 +90,13 @@ impl AgentRecipe {
             Model::Uniform => "uniform".to_string(),
             Model::Net(_, name) => name.clone(),
         };
-        let spec = format!(
+        let mut spec = format!(
             "mcts:ckpt={spec},sims={},temp={},cpuct={},blunder={}",
             settings.sims, settings.temperature, settings.cpuct, settings.blunder
         );
+        if settings.moves_left != 1.0 {
+            spec.push_str(&format!(",ml={}", settings.moves_left));
+        }
         settings.validate().map_err(|e| AgentError::Invalid { spec: spec.clone(), problem: e.to_string() })?;
         Ok(AgentRecipe { spec, recipe: Recipe::Mcts(model, settings), oracle: None })
     }
@@ -196,6 +199,9 @@ fn play_settings(spec: &mut AgentSpec) -> Result<PlaySettings, AgentError> {
     if let Some(b) = spec.take::<f32>("blunder")? {
         settings.blunder = b;
     }
+    if let Some(m) = spec.take::<f32>("ml")? {
+        settings.moves_left = m;
+    }
     settings.validate().map_err(|e| invalid(spec, e.to_string()))?;
     Ok(settings)
 }
@@ -281,5 +287,16 @@ mod tests {
         }
         let bad = PlaySettings { blunder: 3.0, ..settings };
         assert!(AgentRecipe::mcts(Model::Uniform, bad).unwrap_err().to_string().contains("blunder"));
+        // The moves-left factor goes into the spec only when it is not 1, and comes back.
+        assert!(!typed.spec().contains("ml="));
+        let off = PlaySettings { moves_left: 0.0, ..settings };
+        let typed = AgentRecipe::mcts(Model::Uniform, off).unwrap();
+        assert!(typed.spec().ends_with(",ml=0"), "{}", typed.spec());
+        let Recipe::Mcts(_, back) = AgentRecipe::parse_str(typed.spec(), &rules).unwrap().recipe else {
+            panic!("mcts")
+        };
+        assert_eq!(back, off);
+        assert_eq!(back.mcts_config().moves_left.max_effect, 0.0);
+        assert!(err("mcts:ckpt=uniform,ml=-1").contains("moves_left"));
     }
 }

@@ -23,6 +23,10 @@ pub fn phase(soldiers: u32) -> usize {
     }
 }
 
+/// The shortest delay (plies to the soldiers' win, from the position) that makes a lost position
+/// a long fight, where the loser's choice of resistance is measured apart (issue 14's target).
+pub const LONG_FIGHT_PLIES: u32 = 16;
+
 /// Orders exact values for the side to move: wins before losses, shorter wins, longer losses.
 fn rank(s: Score) -> (u8, i64) {
     match s {
@@ -30,6 +34,15 @@ fn rank(s: Score) -> (u8, i64) {
         Score::Value(_) => (1, 0),
         Score::LossIn(n) => (0, n as i64),
     }
+}
+
+/// Whether the exact values of a lost position's moves (distances counted from the position)
+/// make it a long fight: the longest delay is at least `LONG_FIGHT_PLIES` plies and some move
+/// loses sooner.
+fn is_long_fight(values: &[(musashi_game::Move, Score)]) -> bool {
+    let delays = || values.iter().filter_map(|&(_, s)| if let Score::LossIn(n) = s { Some(n) } else { None });
+    let longest = delays().max();
+    longest.is_some_and(|l| l >= LONG_FIGHT_PLIES && delays().any(|n| n < l))
 }
 
 /// Counts for one side and phase.
@@ -56,6 +69,11 @@ pub struct MoveCounts {
     /// move's. For the General, whose wins by endless play have no distance, this is the
     /// winning capture where one exists and any winning move otherwise.
     pub winning_shortest: u64,
+    /// Moves from long fights: lost positions whose longest delay is at least
+    /// `LONG_FIGHT_PLIES` plies and whose moves do not all lose equally late (the choice matters).
+    pub long_fights: u64,
+    /// Moves from long fights that keep the longest delay.
+    pub long_fights_longest: u64,
 }
 
 impl MoveCounts {
@@ -69,6 +87,8 @@ impl MoveCounts {
         self.losing += o.losing;
         self.losing_longest += o.losing_longest;
         self.winning_shortest += o.winning_shortest;
+        self.long_fights += o.long_fights;
+        self.long_fights_longest += o.long_fights_longest;
     }
 
     /// Share of moves that keep the result (NaN without moves).
@@ -89,6 +109,11 @@ impl MoveCounts {
     /// Share of moves from lost positions that keep the longest delay (NaN without any).
     pub fn longest_delay_accuracy(&self) -> f64 {
         self.losing_longest as f64 / self.losing as f64
+    }
+
+    /// Share of moves from long fights that keep the longest delay (NaN without any).
+    pub fn long_fight_accuracy(&self) -> f64 {
+        self.long_fights_longest as f64 / self.long_fights as f64
     }
 
     /// Share of moves from won positions that keep the shortest win (NaN without any).
@@ -167,6 +192,10 @@ impl Accuracy {
                             c.kept += 1;
                             c.losing += 1;
                             c.losing_longest += optimal as u64;
+                            if is_long_fight(&values) {
+                                c.long_fights += 1;
+                                c.long_fights_longest += optimal as u64;
+                            }
                         }
                     }
                 }
@@ -239,8 +268,9 @@ mod tests {
 
     /// A fake oracle with distances: the side to move wins when the General stands on the top
     /// row; the distance is the General's row plus one plus the soldiers on the bottom row, so
-    /// the General delays by going down and the soldiers hurry by leaving the bottom row.
-    struct Distances;
+    /// the General delays by going down and the soldiers hurry by leaving the bottom row; every
+    /// distance is longer by the field.
+    struct Distances(u32);
 
     impl Oracle for Distances {
         fn probe(&self, pos: &Position) -> Option<Score> {
@@ -248,7 +278,7 @@ mod tests {
             let bottom = (pos.soldiers() >> 20 & 0b11111).count_ones();
             let general_wins = row == 0;
             let mover_wins = general_wins == (pos.side_to_move() == Side::General);
-            let n = row + 1 + bottom;
+            let n = row + 1 + bottom + self.0;
             Some(if mover_wins { Score::WinIn(n) } else { Score::LossIn(n) })
         }
     }
@@ -259,7 +289,7 @@ mod tests {
         let play = |moves: &[&str]| {
             let record = resigned_game(rules, moves);
             let mut a = Accuracy::default();
-            a.add_game(&Distances, &record, &[Side::General, Side::Soldiers]);
+            a.add_game(&Distances(0), &record, &[Side::General, Side::Soldiers]);
             a
         };
         // Worked by hand. From the start (General c3, 5 soldiers on row 5) the General is lost
@@ -285,5 +315,37 @@ mod tests {
         assert_eq!(c.total().distance_accuracy(), 0.5);
         assert_eq!(c.side(Side::General).longest_delay_accuracy(), 0.5);
         assert_eq!(c.side(Side::Soldiers).shortest_win_accuracy(), 0.5);
+    }
+
+    /// A fake oracle where the soldiers win everywhere in the same 30 plies from the General's
+    /// move: every move of the General loses equally late.
+    struct Flat;
+
+    impl Oracle for Flat {
+        fn probe(&self, pos: &Position) -> Option<Score> {
+            Some(if pos.side_to_move() == Side::Soldiers { Score::WinIn(29) } else { Score::LossIn(30) })
+        }
+    }
+
+    #[test]
+    fn long_fights_are_lost_positions_with_a_long_delay_and_a_choice() {
+        let rules = Preset::NoSetchin.ruleset();
+        let general = |oracle: &dyn Oracle, moves: &[&str]| {
+            let mut a = Accuracy::default();
+            a.add_game(oracle, &resigned_game(rules, moves), &[Side::General]);
+            a.side(Side::General)
+        };
+        // From the start the longest delay is c3-c4's 10 plies (see above), plus the offset;
+        // c3-c2 loses in 8 + offset, so the choice matters.
+        let long = general(&Distances(LONG_FIGHT_PLIES - 10), &["c3-c4"]);
+        assert_eq!((long.losing, long.long_fights, long.long_fights_longest), (1, 1, 1));
+        assert_eq!(long.long_fight_accuracy(), 1.0);
+        let missed = general(&Distances(LONG_FIGHT_PLIES - 10), &["c3-c2"]);
+        assert_eq!((missed.long_fights, missed.long_fights_longest), (1, 0));
+        let short = general(&Distances(LONG_FIGHT_PLIES - 11), &["c3-c4"]);
+        assert_eq!((short.losing, short.long_fights), (1, 0), "a longest delay of 15 plies is short");
+        let flat = general(&Flat, &["c3-c4"]);
+        assert_eq!((flat.losing, flat.losing_longest, flat.long_fights), (1, 1, 0), "no choice: not a long fight");
+        assert!(flat.long_fight_accuracy().is_nan());
     }
 }

@@ -1,7 +1,7 @@
 //! A ranking's report: `ranking.md` (Elo ± standard error overall and per side, scores, and
 //! perfect-play accuracy), `ranking.csv` (one row per player) and `games.tsv` (one line per game).
 
-use crate::accuracy::{Accuracy, PHASES};
+use crate::accuracy::{Accuracy, LONG_FIGHT_PLIES, PHASES};
 use crate::rank::RankReport;
 use musashi_game::Side;
 use std::fmt::Write as _;
@@ -57,7 +57,7 @@ impl RankReport {
         if self.accuracy.is_some() {
             csv.push_str(
                 ",accuracy,accuracy_as_general,accuracy_as_soldiers,blunder_rate,measured_moves,\
-                 longest_delay_accuracy,shortest_win_accuracy",
+                 longest_delay_accuracy,shortest_win_accuracy,long_fight_accuracy_as_general,long_fights_as_general",
             );
         }
         csv.push_str(",spec\n");
@@ -83,7 +83,7 @@ impl RankReport {
                 let t = acc[i].total();
                 let _ = write!(
                     csv,
-                    ",{},{},{},{},{},{},{}",
+                    ",{},{},{},{},{},{},{},{},{}",
                     frac(t.accuracy()),
                     frac(acc[i].side(Side::General).accuracy()),
                     frac(acc[i].side(Side::Soldiers).accuracy()),
@@ -91,6 +91,8 @@ impl RankReport {
                     t.moves,
                     frac(t.longest_delay_accuracy()),
                     frac(t.shortest_win_accuracy()),
+                    frac(acc[i].side(Side::General).long_fight_accuracy()),
+                    acc[i].side(Side::General).long_fights,
                 );
             }
             let _ = writeln!(csv, ",\"{}\"", players[i].spec.replace('"', "\"\""));
@@ -175,22 +177,23 @@ impl RankReport {
              per side and phase (opening: 14+ soldiers, middlegame: 10-13, endgame: 9 or fewer); blunders: \
              moves that turn a won position into a lost one, per move from a won position; longest delay: \
              moves from lost positions that keep the longest resistance the tables know; shortest win: moves \
-             from won positions that keep the quickest win.\n"
+             from won positions that keep the quickest win; long fights: the longest delay in lost positions \
+             where it is at least {LONG_FIGHT_PLIES} plies and some move loses sooner (moves measured in brackets).\n"
         );
         let _ = writeln!(
             md,
             "| agent | side | moves | accuracy | {} | {} | {} | won positions kept | blunder rate | longest delay | \
-             shortest win | not covered |",
+             shortest win | long fights | not covered |",
             PHASES[0], PHASES[1], PHASES[2]
         );
-        let _ = writeln!(md, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        let _ = writeln!(md, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for i in self.order() {
             for side in [Side::General, Side::Soldiers] {
                 let t = acc[i].side(side);
                 let ph = &acc[i].counts[side.index()];
                 let _ = writeln!(
                     md,
-                    "| `{}` | {side} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                    "| `{}` | {side} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} ({}) | {} |",
                     self.setup.players[i].name,
                     t.moves,
                     pct(t.accuracy()),
@@ -201,6 +204,8 @@ impl RankReport {
                     pct(t.blunder_rate()),
                     pct(t.longest_delay_accuracy()),
                     pct(t.shortest_win_accuracy()),
+                    pct(t.long_fight_accuracy()),
+                    t.long_fights,
                     t.uncovered
                 );
             }

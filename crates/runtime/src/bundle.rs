@@ -527,6 +527,7 @@ mod tests {
                 temperature: f(next()).min(10.0),
                 cpuct: f(next()).clamp(0.01, 10.0),
                 blunder: unit(next()) as f32,
+                moves_left: if next() % 2 == 0 { 1.0 } else { unit(next()) as f32 },
             };
             let m = manifest(settings, unit(next()));
             let text = serde_json::to_string_pretty(&m).unwrap();

@@ -76,7 +76,13 @@ fn write_bundle(dir: &Path) {
                 side,
                 level: level.to_string(),
                 weights: files[usize::from(i == 2)].file.clone(),
-                settings: PlaySettings { sims: 4 + 4 * i as u32, temperature: 0.5, cpuct: 1.25, blunder: 0.1 },
+                settings: PlaySettings {
+                    sims: 4 + 4 * i as u32,
+                    temperature: 0.5,
+                    cpuct: 1.25,
+                    blunder: 0.1,
+                    moves_left: 1.0,
+                },
                 measured: Measured {
                     opponent: "alphabeta:depth=2".into(),
                     games: 40,

@@ -1,6 +1,7 @@
 //! Self-play settings.
 
 use crate::handicap::Handicap;
+use crate::sparring::Sparring;
 use musashi_game::Ruleset;
 use musashi_search::{MctsConfig, SettingError};
 use serde::{Deserialize, Serialize};
@@ -33,6 +34,9 @@ pub struct SelfplayConfig {
     /// Handicap games (off by default).
     #[serde(default)]
     pub handicap: Handicap,
+    /// Sparring games against alpha-beta (off by default).
+    #[serde(default)]
+    pub sparring: Sparring,
 }
 
 impl SelfplayConfig {
@@ -46,6 +50,7 @@ impl SelfplayConfig {
         check(self.max_plies >= 1, "max_plies", "at least 1")?;
         check(self.shard_games >= 1, "shard_games", "at least 1")?;
         self.handicap.validate(self.mcts.sims).map_err(|e| e.under("handicap"))?;
+        self.sparring.validate().map_err(|e| e.under("sparring"))?;
         self.mcts.validate().map_err(|e| e.under("mcts"))
     }
 }

@@ -8,6 +8,7 @@ mod handicap;
 mod net_evaluator;
 mod progress;
 mod run;
+mod sparring;
 mod worker;
 
 pub use config::{SelfplayConfig, selfplay_mcts, threads_or_all};
@@ -15,3 +16,4 @@ pub use handicap::Handicap;
 pub use net_evaluator::NetEvaluator;
 pub use progress::{Progress, SelfplaySummary};
 pub use run::run_selfplay;
+pub use sparring::{MAX_SPARRING_DEPTH, Sparring};

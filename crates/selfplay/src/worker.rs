@@ -2,10 +2,11 @@
 
 use crate::config::SelfplayConfig;
 use crate::progress::Progress;
+use crate::sparring::sparring_player;
 use musashi_game::{GOLDEN_GAMMA, Game, PlayedGame, Side, Snapshot, mix64};
 use musashi_records::ShardPrefix;
 use musashi_records::{GameRecord, PositionRecord};
-use musashi_search::{Evaluations, Evaluator, Mcts, Step};
+use musashi_search::{Agent, AlphaBeta, Evaluations, Evaluator, Mcts, Step};
 use std::sync::atomic::Ordering::Relaxed;
 
 /// A finished game and its positions.
@@ -21,6 +22,8 @@ struct Slot {
     records: Vec<PositionRecord>,
     /// The weak side and its simulations, in a handicap game.
     handicap: Option<(Side, u32)>,
+    /// Alpha-beta's side, depth and player, in a sparring game.
+    sparring: Option<(Side, u32, AlphaBeta)>,
 }
 
 /// The seed of game `index`: a function of the base seed and the index alone.
@@ -36,7 +39,15 @@ fn new_slot(config: &SelfplayConfig, index: u32) -> Slot {
     if let Some((side, sims)) = handicap {
         mcts = mcts.with_handicap(side, sims);
     }
-    Slot { index, seed, mcts, records: Vec::new(), handicap }
+    let sparring = config.sparring.of_game(seed).map(|(side, depth)| (side, depth, sparring_player(depth, seed)));
+    Slot { index, seed, mcts, records: Vec::new(), handicap, sparring }
+}
+
+impl Slot {
+    /// Whether alpha-beta is to move in this sparring game.
+    fn sparring_to_move(&self) -> bool {
+        self.sparring.as_ref().is_some_and(|(side, ..)| *side == self.mcts.game().position().side_to_move())
+    }
 }
 
 /// Plays games claimed from `claim` until it runs dry, sending each finished game to `send`.
@@ -58,6 +69,14 @@ pub(crate) fn play_games(
         owners.clear();
         for i in 0..slots.len() {
             while let Some(slot) = slots[i].as_mut() {
+                if slot.sparring_to_move() {
+                    if let Some(done) = play_sparring_move(config, prefix, slot) {
+                        send(done);
+                        progress.games.fetch_add(1, Relaxed);
+                        slots[i] = claim().map(|k| new_slot(config, k));
+                    }
+                    continue;
+                }
                 match slot.mcts.step() {
                     Step::Evaluate(s) => {
                         batch.push(s);
@@ -113,6 +132,21 @@ fn play_move(config: &SelfplayConfig, prefix: &ShardPrefix, slot: &mut Slot, pro
     progress.positions.fetch_add(1, Relaxed);
     progress.simulations.fetch_add(r.sims as u64, Relaxed);
     slot.mcts.advance(mv);
+    finish_if_over(config, prefix, slot)
+}
+
+/// Plays alpha-beta's move in a sparring game (not recorded); returns the finished game when
+/// it ends.
+fn play_sparring_move(config: &SelfplayConfig, prefix: &ShardPrefix, slot: &mut Slot) -> Option<Finished> {
+    let (_, _, player) = slot.sparring.as_mut().expect("a sparring game");
+    let mv = player.choose(slot.mcts.game()).mv;
+    slot.mcts.advance(mv);
+    finish_if_over(config, prefix, slot)
+}
+
+/// The finished game, with every recorded position's result and plies to the end, once the
+/// game is over.
+fn finish_if_over(config: &SelfplayConfig, prefix: &ShardPrefix, slot: &mut Slot) -> Option<Finished> {
     let g = slot.mcts.game();
     let outcome = g.outcome_or_endless(config.max_plies)?;
     let length = g.plies();
@@ -131,8 +165,14 @@ fn play_move(config: &SelfplayConfig, prefix: &ShardPrefix, slot: &mut Slot, pro
     Some(Finished { record, positions })
 }
 
-/// The name of the player of `side` in the games table: the model, with its handicap if any.
+/// The name of the player of `side` in the games table: the model, with its handicap if any,
+/// or its alpha-beta sparring partner.
 fn agent_name(config: &SelfplayConfig, slot: &Slot, side: Side) -> String {
+    if let Some((s, depth, _)) = &slot.sparring
+        && *s == side
+    {
+        return format!("alphabeta:depth={depth} (sparring)");
+    }
     match slot.handicap {
         Some((weak, sims)) if weak == side => format!("{} (handicap: {sims} simulations)", config.agent_name),
         _ => config.agent_name.clone(),

@@ -27,6 +27,7 @@ fn config(games: u32) -> SelfplayConfig {
         shard_games: 4,
         agent_name: "test".into(),
         handicap: Default::default(),
+        sparring: Default::default(),
     }
 }
 
@@ -93,5 +94,54 @@ fn the_uniform_evaluator_plays_generation_zero() {
     let s = run_selfplay(&config(3), &make, &dir, &ShardPrefix::plain("g0000"), &HashSet::new(), &Progress::default())
         .unwrap();
     assert_eq!(s.games, 3);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn sparring_games_record_only_the_network_side() {
+    let dir = std::env::temp_dir().join(format!("musashi-selfplay-s-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let make = || -> Box<dyn Evaluator> { Box::new(UniformEvaluator) };
+    let mut c = config(6);
+    c.sparring = Sparring { share: 0.5, side: Side::Soldiers, depths: vec![1, 2] };
+    let s = run_selfplay(&c, &make, &dir, &ShardPrefix::plain("g0001"), &HashSet::new(), &Progress::default()).unwrap();
+    assert_eq!(s.games, 6);
+    let (mut sparring, mut plain) = (0, 0);
+    for shard in list_shards(&dir).unwrap() {
+        let positions = read_positions(&shard.positions).unwrap();
+        for record in read_games(&shard.games).unwrap() {
+            let g = &record.game;
+            let mine: Vec<_> = positions.iter().filter(|p| p.game_id == record.game_id).collect();
+            let spar = record.soldiers_agent.ends_with("(sparring)");
+            assert_eq!(spar, c.sparring.of_game(g.seed).is_some(), "the seed decides: {}", record.soldiers_agent);
+            if let Some((_, depth)) = c.sparring.of_game(g.seed) {
+                assert_eq!(record.soldiers_agent, format!("alphabeta:depth={depth} (sparring)"));
+                assert_eq!(record.general_agent, "test");
+            }
+            // Replay: every recorded position is one the network's side moved from, with the
+            // recorded move; alpha-beta's positions are not recorded.
+            let mut game = Game::new(g.rules);
+            let mut recorded = mine.iter();
+            for m in &g.moves {
+                let mover = game.position().side_to_move();
+                if !(spar && mover == Side::Soldiers) {
+                    let p = recorded.next().expect("a record for the network's move");
+                    assert_eq!((p.position, p.played as usize), (*game.position(), m.action()));
+                    assert_eq!(p.result, if mover == g.outcome.winner { 1.0 } else { -1.0 });
+                }
+                game.play(*m).unwrap();
+            }
+            assert!(recorded.next().is_none());
+            if spar {
+                sparring += 1;
+                assert!(mine.iter().all(|p| p.position.side_to_move() == Side::General));
+            } else {
+                plain += 1;
+                assert_eq!(mine.len(), g.moves.len());
+            }
+        }
+    }
+    assert!(sparring > 0 && plain > 0, "{sparring} sparring and {plain} plain games of 6");
+    assert_eq!(sparring + plain, 6);
     std::fs::remove_dir_all(&dir).unwrap();
 }

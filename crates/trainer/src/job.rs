@@ -6,7 +6,7 @@ use musashi_config::Invalid;
 use musashi_game::{Preset, Ruleset};
 use musashi_net::{DeviceKind, ModelConfig};
 use musashi_search::MctsConfig;
-use musashi_selfplay::Handicap;
+use musashi_selfplay::{Handicap, Sparring};
 use serde::{Deserialize, Serialize};
 
 /// A whole training job.
@@ -117,6 +117,8 @@ pub struct SelfplaySection {
     pub heuristic_generations: u32,
     /// Handicap games: a share of games in which one side searches less (off by default).
     pub handicap: Handicap,
+    /// Sparring games: a share of games in which alpha-beta plays one side (off by default).
+    pub sparring: Sparring,
     /// The search.
     pub mcts: MctsConfig,
 }
@@ -132,6 +134,7 @@ impl Default for SelfplaySection {
             heuristic_weight: 0.0,
             heuristic_generations: 0,
             handicap: Handicap::default(),
+            sparring: Sparring::default(),
             mcts: MctsConfig {
                 sims: 64,
                 dirichlet_fraction: 0.25,
@@ -269,6 +272,7 @@ impl Job {
         check((0.0..=1.0).contains(&sp.heuristic_weight), "selfplay.heuristic_weight", "in 0..=1")?;
         sp.mcts.validate().map_err(|e| setting(e, "selfplay.mcts"))?;
         sp.handicap.validate(sp.mcts.sims).map_err(|e| setting(e, "selfplay.handicap"))?;
+        sp.sparring.validate().map_err(|e| setting(e, "selfplay.sparring"))?;
         self.train.validate()?;
         check(self.eval.sims <= 100_000, "eval.sims", "at most 100000")?;
         check(self.eval.opening_plies <= 50, "eval.opening_plies", "at most 50")?;

@@ -27,6 +27,7 @@ pub(crate) fn selfplay_config(ctx: &Context, g: u32, games: u32, model_generatio
         shard_games: job.selfplay.shard_games,
         agent_name: format!("gen-{model_generation:04}"),
         handicap: job.selfplay.handicap,
+        sparring: job.selfplay.sparring.clone(),
     }
 }
 

@@ -6,6 +6,7 @@ use crate::SettingError;
 use crate::agent::{Agent, Analysis, Choice, Score};
 use crate::evaluator::{Evaluations, Evaluator};
 use crate::mcts::config::MctsConfig;
+use crate::mcts::moves_left::MovesLeftUtility;
 use crate::mcts::search::{Mcts, Step};
 use crate::oracle::Oracle;
 use musashi_game::Game;
@@ -28,19 +29,38 @@ pub struct PlaySettings {
     /// Chance per move of playing a weaker move instead: one drawn uniformly from the lower half
     /// of the moves ranked by visits (priors with `sims = 0`), never the best.
     pub blunder: f32,
+    /// Factor on the moves-left utility's slope and largest effect (0 turns it off; the
+    /// utility only acts with a network that has a moves-left head). Left out of a manifest
+    /// when 1, so bundles written before it keep their digests.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub moves_left: f32,
+}
+
+fn one() -> f32 {
+    1.0
+}
+
+fn is_one(x: &f32) -> bool {
+    *x == 1.0
 }
 
 impl Default for PlaySettings {
     fn default() -> Self {
-        PlaySettings { sims: 100, temperature: 0.0, cpuct: MctsConfig::default().cpuct, blunder: 0.0 }
+        PlaySettings { sims: 100, temperature: 0.0, cpuct: MctsConfig::default().cpuct, blunder: 0.0, moves_left: 1.0 }
     }
 }
 
 impl PlaySettings {
     /// The search settings: no root noise, the temperature at every ply, tree reuse.
     pub fn mcts_config(&self) -> MctsConfig {
+        let ml = MovesLeftUtility::default();
         MctsConfig {
             sims: self.sims,
+            moves_left: MovesLeftUtility {
+                slope: ml.slope * self.moves_left,
+                max_effect: ml.max_effect * self.moves_left,
+                ..ml
+            },
             cpuct: self.cpuct,
             temperature: self.temperature,
             final_temperature: self.temperature,
@@ -52,6 +72,7 @@ impl PlaySettings {
     /// Checks every value's range; the error names the key.
     pub fn validate(&self) -> Result<(), SettingError> {
         SettingError::check((0.0..=1.0).contains(&self.blunder), "blunder", "in 0..=1")?;
+        SettingError::check((0.0..=10.0).contains(&self.moves_left), "moves_left", "in 0..=10")?;
         self.mcts_config().validate()
     }
 
