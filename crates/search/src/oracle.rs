@@ -46,6 +46,15 @@ pub trait Oracle: Send + Sync {
 /// trap in n plies counts only when no repetition rule could break the forcing line and the
 /// move limit leaves room for it. `None` otherwise.
 pub fn oracle_value(state: &Snapshot, score: Score) -> Option<f32> {
+    oracle_value_in_game(state, score, false)
+}
+
+/// `oracle_value`, knowing whether the game so far is unrepeated: every position before this
+/// one is known and none occurred twice. Under `third-time-general-wins` a soldiers' forced trap
+/// then holds too: along a line where the soldiers keep the shortest win, the distance falls by
+/// one every ply, so the line's positions are all different, and each can meet at most its
+/// second occurrence, never a third.
+pub fn oracle_value_in_game(state: &Snapshot, score: Score, unrepeated: bool) -> Option<f32> {
     let mover = state.position.side_to_move();
     let (winner, plies) = match score {
         Score::WinIn(n) => (mover, n),
@@ -53,7 +62,13 @@ pub fn oracle_value(state: &Snapshot, score: Score) -> Option<f32> {
         Score::Value(_) => return None,
     };
     if winner == Side::Soldiers {
-        if state.rules.repetition != Repetition::None {
+        let holds = match state.rules.repetition {
+            Repetition::None => true,
+            Repetition::ThirdTimeGeneralWins => unrepeated && state.repetition_count < 2,
+            // A forcing move may recreate an earlier position, which this rule forbids.
+            Repetition::SoldiersMayNotRepeat => false,
+        };
+        if !holds {
             return None;
         }
         let soldier_moves = if mover == Side::Soldiers { plies.div_ceil(2) } else { plies / 2 };
@@ -67,4 +82,26 @@ pub fn oracle_value(state: &Snapshot, score: Score) -> Option<f32> {
         }
     }
     Some(if winner == mover { 1.0 } else { -1.0 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use musashi_game::{Game, Preset};
+
+    #[test]
+    fn a_soldiers_forced_trap_holds_under_the_repetition_rule_only_in_an_unrepeated_game() {
+        let mut rules = Preset::Classic.ruleset();
+        let soldiers_win = Score::LossIn(9); // the General to move at the start
+        let at = |rules| Game::new(rules).snapshot();
+        assert_eq!(rules.repetition, Repetition::ThirdTimeGeneralWins);
+        assert_eq!(oracle_value(&at(rules), soldiers_win), None, "without the game's history");
+        assert_eq!(oracle_value_in_game(&at(rules), soldiers_win, true), Some(-1.0));
+        assert_eq!(oracle_value_in_game(&at(rules), soldiers_win, false), None);
+        assert_eq!(oracle_value_in_game(&at(rules), Score::WinIn(9), false), Some(1.0), "a General win always holds");
+        rules.repetition = Repetition::SoldiersMayNotRepeat;
+        assert_eq!(oracle_value_in_game(&at(rules), soldiers_win, true), None);
+        rules.repetition = Repetition::None;
+        assert_eq!(oracle_value(&at(rules), soldiers_win), Some(-1.0));
+    }
 }

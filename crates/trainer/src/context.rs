@@ -85,13 +85,13 @@ impl Context {
     /// Exact targets from `bootstrap.tablebase`, for positions the tables cover (same board and
     /// threshold) and whose exact result still holds under their rules: the value, and the
     /// distance of a forced soldiers' win.
-    pub(crate) fn exact_target(&self, s: &Snapshot) -> Option<ExactTarget> {
+    pub(crate) fn exact_target(&self, s: &Snapshot, unrepeated: bool) -> Option<ExactTarget> {
         let oracle = self.agents.tablebase.as_ref()?;
         if s.rules.board != oracle.tables.board() || s.rules.threshold() != oracle.tables.threshold() {
             return None;
         }
         let score = oracle.probe(&s.position)?;
-        let value = musashi_search::oracle_value(s, score)?;
+        let value = musashi_search::oracle_value_in_game(s, score, unrepeated)?;
         let soldiers_win = (value > 0.0) == (s.position.side_to_move() == Side::Soldiers);
         let plies = match score {
             Score::WinIn(n) | Score::LossIn(n) if soldiers_win => Some(n),

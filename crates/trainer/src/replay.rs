@@ -33,8 +33,32 @@ pub struct ExactTarget {
     pub plies: Option<u32>,
 }
 
-/// Exact targets where known (endgame tables), or None.
-pub type ValueOracle<'a> = &'a (dyn Fn(&Snapshot) -> Option<ExactTarget> + Sync);
+/// Exact targets where known (endgame tables), or None; the flag says whether the game so far
+/// is unrepeated (every earlier position recorded, none occurring twice: `oracle_value_in_game`).
+pub type ValueOracle<'a> = &'a (dyn Fn(&Snapshot, bool) -> Option<ExactTarget> + Sync);
+
+/// Whether each game's positions so far, read in order, are unrepeated: every ply from the
+/// start recorded (sparring games record one side only) and no position occurring twice.
+#[derive(Default)]
+struct History {
+    game: String,
+    next_ply: u32,
+    unrepeated: bool,
+}
+
+impl History {
+    /// Takes the next record (sorted by game, then ply); whether its game is unrepeated so far.
+    fn next(&mut self, r: &PositionRecord) -> bool {
+        if r.game_id != self.game {
+            self.game.clone_from(&r.game_id);
+            self.next_ply = 0;
+            self.unrepeated = true;
+        }
+        self.unrepeated &= r.ply == self.next_ply && r.repetition_count < 2;
+        self.next_ply = r.ply + 1;
+        self.unrepeated
+    }
+}
 
 /// The window of recent positions.
 #[derive(Debug, Default)]
@@ -116,7 +140,9 @@ impl Replay {
         let added = fresh.len();
         let w = config.score_weight;
         let scores = if w > 0.0 { capture_scores(&fresh) } else { HashMap::new() };
+        let mut history = History::default();
         for r in fresh {
+            let unrepeated = history.next(&r);
             let state = Snapshot {
                 position: r.position,
                 rules: r.rules,
@@ -131,7 +157,7 @@ impl Replay {
                 value = (1.0 - w) * value + w * mine;
             }
             let mut plies = r.plies_to_end as f32;
-            if let Some(e) = oracle.and_then(|o| o(&state)) {
+            if let Some(e) = oracle.and_then(|o| o(&state, unrepeated)) {
                 value = e.value;
                 plies = e.plies.map_or(plies, |n| n as f32);
                 self.exact += 1;
@@ -215,5 +241,20 @@ mod tests {
         // c3-b2 takes c1 and a3: 2 of the 11 captures that win on classic (16 down to 5).
         assert!((scores["a"] - (2.0 * 2.0 / 11.0 - 1.0)).abs() < 1e-6, "{scores:?}");
         assert_eq!(scores["b"], -1.0, "no capture");
+    }
+
+    #[test]
+    fn a_game_stays_unrepeated_until_a_position_recurs_or_a_ply_is_missing() {
+        // General out and back, a soldier out and back: the start recurs at ply 4.
+        let repeated = records("a", &["c3-c4", "a2-b2", "c4-c3", "b2-a2", "c3-c4", "a2-b2"]);
+        assert_eq!(repeated[4].repetition_count, 2);
+        let mut h = History::default();
+        let flags: Vec<bool> = repeated.iter().map(|r| h.next(r)).collect();
+        assert_eq!(flags, [true, true, true, true, false, false]);
+        // A new game starts clean; a missing ply (a sparring game's unrecorded move) ends it.
+        let mut gap = records("b", &["c3-c4", "a2-b2", "c4-c3"]);
+        gap.remove(1);
+        let flags: Vec<bool> = gap.iter().map(|r| h.next(r)).collect();
+        assert_eq!(flags, [true, false]);
     }
 }

@@ -59,7 +59,7 @@ fn load_replay(ctx: &mut Context, g: u32) -> Result<Replay, TrainError> {
         Some((h, kept)) if h + 1 == g => kept,
         _ => Replay::new(),
     };
-    let exact = |s: &Snapshot| ctx.exact_target(s);
+    let exact = |s: &Snapshot, unrepeated: bool| ctx.exact_target(s, unrepeated);
     let oracle: Option<crate::ValueOracle> = if ctx.agents.tablebase.is_some() { Some(&exact) } else { None };
     replay.load(&shards_up_to(&ctx.dir.games(), g)?, &ctx.job.train, oracle)?;
     if replay.is_empty() {

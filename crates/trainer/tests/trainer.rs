@@ -65,7 +65,8 @@ fn window_grows_and_keeps_the_newest() {
     assert_eq!(r.load(&shards, &config, None).unwrap(), 0, "shards load once");
     // An oracle replaces value targets where it knows them.
     let mut exact = Replay::new();
-    let oracle = |s: &Snapshot| (s.position.num_soldiers() == 16).then_some(ExactTarget { value: 0.5, plies: Some(9) });
+    let oracle =
+        |s: &Snapshot, _: bool| (s.position.num_soldiers() == 16).then_some(ExactTarget { value: 0.5, plies: Some(9) });
     exact.load(&shards, &config, Some(&oracle)).unwrap();
     assert!(exact.exact_values() > 0);
     let mut rng = SmallRng::seed_from_u64(3);
