@@ -10,6 +10,9 @@ for arm in "$@"; do
   case $arm in
     base) sets=() ;;   # today's defaults
     sparring) sets=(--set 'selfplay.sparring={ share = 0.3, depths = [2, 3, 4] }') ;;
+    # the defaults before issue 14's changes: no moves-left head, no capture score, evaluation
+    # every generation (for the strength-against-wall-time plot)
+    old) sets=(--set model.moves_left_hidden=0 --set train.score_weight=0 --set eval.every=1) ;;
     *) echo "unknown arm $arm" >&2; exit 2 ;;
   esac
   dir="runs/classic-$arm"

@@ -8,7 +8,7 @@
 
 use crate::matches::MatchGame;
 use musashi_game::{Game, Side};
-use musashi_search::{Oracle, Score};
+use musashi_search::{Oracle, Score, exact_rank as rank};
 
 /// The game phases counted apart, by soldiers on the board.
 pub const PHASES: [&str; 3] = ["opening", "middlegame", "endgame"];
@@ -26,15 +26,6 @@ pub fn phase(soldiers: u32) -> usize {
 /// The shortest delay (plies to the soldiers' win, from the position) that makes a lost position
 /// a long fight, where the loser's choice of resistance is measured apart (issue 14's target).
 pub const LONG_FIGHT_PLIES: u32 = 16;
-
-/// Orders exact values for the side to move: wins before losses, shorter wins, longer losses.
-fn rank(s: Score) -> (u8, i64) {
-    match s {
-        Score::WinIn(n) => (2, -(n as i64)),
-        Score::Value(_) => (1, 0),
-        Score::LossIn(n) => (0, n as i64),
-    }
-}
 
 /// Whether the exact values of a lost position's moves (distances counted from the position)
 /// make it a long fight: the longest delay is at least `LONG_FIGHT_PLIES` plies and some move

@@ -23,7 +23,7 @@ pub use alphabeta::AlphaBeta;
 pub use evaluator::{Evaluations, Evaluator, HeuristicBlend, UniformEvaluator};
 pub use greedy::GreedyAgent;
 pub use mcts::{Mcts, MctsAgent, MctsConfig, MovesLeftUtility, PlaySettings, SearchResult, Step};
-pub use oracle::{Oracle, oracle_value, oracle_value_in_game};
+pub use oracle::{Oracle, best_moves, exact_rank, oracle_value, oracle_value_in_game};
 pub use perfect::PerfectAgent;
 pub use random::RandomAgent;
 pub use setting_error::SettingError;

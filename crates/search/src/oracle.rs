@@ -40,6 +40,23 @@ pub trait Oracle: Send + Sync {
     }
 }
 
+/// Orders exact values for the side to move: wins before losses, shorter wins, longer losses
+/// (`Score::Value`, which an oracle never gives, in between).
+pub fn exact_rank(s: Score) -> (u8, i64) {
+    match s {
+        Score::WinIn(n) => (2, -(n as i64)),
+        Score::Value(_) => (1, 0),
+        Score::LossIn(n) => (0, n as i64),
+    }
+}
+
+/// The moves of `values` (`Oracle::move_values`) with the best exact value: every shortest
+/// win, or every longest loss.
+pub fn best_moves(values: &[(Move, Score)]) -> Vec<Move> {
+    let best = values.iter().map(|&(_, s)| exact_rank(s)).max();
+    values.iter().filter(|&&(_, s)| Some(exact_rank(s)) == best).map(|&(m, _)| m).collect()
+}
+
 /// An oracle's solved-form result turned into a value for the side to move under the state's
 /// own rules, where it still holds: a General win (the soldiers cannot force a trap) holds
 /// under every move limit and repetition rule, which only help the General; a soldiers' forced

@@ -84,7 +84,7 @@ impl Context {
 
     /// Exact targets from `bootstrap.tablebase`, for positions the tables cover (same board and
     /// threshold) and whose exact result still holds under their rules: the value, and the
-    /// distance of a forced soldiers' win.
+    /// distance of a forced soldiers' win; with `bootstrap.tablebase_policy`, the best moves.
     pub(crate) fn exact_target(&self, s: &Snapshot, unrepeated: bool) -> Option<ExactTarget> {
         let oracle = self.agents.tablebase.as_ref()?;
         if s.rules.board != oracle.tables.board() || s.rules.threshold() != oracle.tables.threshold() {
@@ -97,6 +97,12 @@ impl Context {
             Score::WinIn(n) | Score::LossIn(n) if soldiers_win => Some(n),
             _ => None,
         };
-        Some(ExactTarget { value, plies })
+        let best = match self.job.bootstrap.tablebase_policy {
+            true => oracle.move_values(&s.position, s.rules.threshold()).map_or_else(Vec::new, |values| {
+                musashi_search::best_moves(&values).iter().map(|m| m.action() as u16).collect()
+            }),
+            false => Vec::new(),
+        };
+        Some(ExactTarget { value, plies, best })
     }
 }

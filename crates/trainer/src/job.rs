@@ -225,6 +225,9 @@ pub struct BootstrapSection {
     /// Endgame tables (a `musashi solve` output folder) whose exact values replace value
     /// targets where a position is inside them; empty = off.
     pub tablebase: String,
+    /// Where the tables give a position's exact value, also make its policy target their best
+    /// moves (the shortest win, or the longest loss), spread evenly.
+    pub tablebase_policy: bool,
 }
 
 impl Default for BootstrapSection {
@@ -234,6 +237,7 @@ impl Default for BootstrapSection {
             alphabeta_spec: "alphabeta:depth=3".into(),
             alphabeta_generations: 0,
             tablebase: String::new(),
+            tablebase_policy: false,
         }
     }
 }
@@ -286,7 +290,13 @@ impl Job {
         let (a, b) = (g.alpha, g.beta);
         check(a > 0.0 && a < 0.5 && b > 0.0 && b < 0.5, "gate.alpha and gate.beta", "in (0, 0.5)")?;
         check(g.max_games >= 2, "gate.max_games", "at least 2")?;
-        spec(&self.bootstrap.alphabeta_spec, "bootstrap.alphabeta_spec")
+        let b = &self.bootstrap;
+        check(
+            !b.tablebase_policy || !b.tablebase.is_empty(),
+            "bootstrap.tablebase_policy",
+            "false without a tablebase",
+        )?;
+        spec(&b.alphabeta_spec, "bootstrap.alphabeta_spec")
     }
 }
 

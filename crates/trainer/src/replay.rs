@@ -25,17 +25,25 @@ pub struct Sample {
 
 /// What endgame tables know about a position: the value for the side to move and, for a
 /// forced soldiers' win, the plies to the end under perfect play.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ExactTarget {
     /// +1 or -1 for the side to move.
     pub value: f32,
     /// Plies to the end when the tables know them (a General's endless-play win has none).
     pub plies: Option<u32>,
+    /// The best moves' actions, when the policy target is to be theirs (else empty).
+    pub best: Vec<u16>,
 }
 
 /// Exact targets where known (endgame tables), or None; the flag says whether the game so far
 /// is unrepeated (every earlier position recorded, none occurring twice: `oracle_value_in_game`).
 pub type ValueOracle<'a> = &'a (dyn Fn(&Snapshot, bool) -> Option<ExactTarget> + Sync);
+
+/// A policy over `legal` spread evenly over the actions in `best`; `None` when none is legal.
+fn spread_over(legal: &[u16], best: &[u16]) -> Option<Vec<f32>> {
+    let k = legal.iter().filter(|a| best.contains(a)).count();
+    (k > 0).then(|| legal.iter().map(|a| if best.contains(a) { 1.0 / k as f32 } else { 0.0 }).collect())
+}
 
 /// Whether each game's positions so far, read in order, are unrepeated: every ply from the
 /// start recorded (sparring games record one side only) and no position occurring twice.
@@ -157,19 +165,16 @@ impl Replay {
                 value = (1.0 - w) * value + w * mine;
             }
             let mut plies = r.plies_to_end as f32;
+            let (mut policy, mut full) = (r.policy, r.full_search);
             if let Some(e) = oracle.and_then(|o| o(&state, unrepeated)) {
                 value = e.value;
                 plies = e.plies.map_or(plies, |n| n as f32);
                 self.exact += 1;
+                if let Some(p) = spread_over(&r.legal, &e.best) {
+                    (policy, full) = (p, true);
+                }
             }
-            self.samples.push_back(Sample {
-                state,
-                legal: r.legal,
-                policy: r.policy,
-                value,
-                full: r.full_search,
-                plies,
-            });
+            self.samples.push_back(Sample { state, legal: r.legal, policy, value, full, plies });
         }
         self.seen += added as u64;
         self.trim(config);

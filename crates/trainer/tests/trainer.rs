@@ -65,8 +65,14 @@ fn window_grows_and_keeps_the_newest() {
     assert_eq!(r.load(&shards, &config, None).unwrap(), 0, "shards load once");
     // An oracle replaces value targets where it knows them.
     let mut exact = Replay::new();
-    let oracle =
-        |s: &Snapshot, _: bool| (s.position.num_soldiers() == 16).then_some(ExactTarget { value: 0.5, plies: Some(9) });
+    let oracle = |s: &Snapshot, _: bool| {
+        let first = s.position.moves().iter().next().map(|m| m.action() as u16);
+        (s.position.num_soldiers() == 16).then(|| ExactTarget {
+            value: 0.5,
+            plies: Some(9),
+            best: first.into_iter().collect(),
+        })
+    };
     exact.load(&shards, &config, Some(&oracle)).unwrap();
     assert!(exact.exact_values() > 0);
     let mut rng = SmallRng::seed_from_u64(3);
@@ -74,6 +80,9 @@ fn window_grows_and_keeps_the_newest() {
         let s = exact.pick(&mut rng, 0.0);
         if s.state.position.num_soldiers() == 16 {
             assert_eq!((s.value, s.plies), (0.5, 9.0), "the oracle's value and distance replace the targets");
+            let first = s.state.position.moves().iter().next().unwrap().action() as u16;
+            let i = s.legal.iter().position(|&a| a == first).unwrap();
+            assert!(s.full && s.policy[i] == 1.0, "the best move is the policy target: {:?}", s.policy);
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();

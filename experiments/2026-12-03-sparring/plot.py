@@ -3,11 +3,15 @@
 time its generation ended, one series per run, and each run's best-so-far as a step line.
 Writes an SVG (no plotting library needed).
 
-Usage: plot.py OUT.svg LABEL RUN_DIR RANKING_CSV [LABEL RUN_DIR RANKING_CSV ...]
+Usage: [COLUMN=elo|elo_as_general|elo_as_soldiers] plot.py OUT.svg LABEL RUN_DIR RANKING_CSV [...]
 """
 import csv
 import json
+import os
 import sys
+
+COLUMN = os.environ.get("COLUMN", "elo")
+ERR = COLUMN + "_err"
 
 COLOURS = ["#1f58b4", "#c83c28", "#2a9d3a", "#8a3ab9"]
 W, H, L, R, T, B = 820, 500, 70, 200, 40, 60
@@ -25,13 +29,13 @@ def series(run_dir, ranking):
         for row in csv.DictReader(f):
             if row["generation"]:
                 g = int(row["generation"])
-                pts.append((ends[g], float(row["elo"]), float(row["elo_err"]), g))
+                pts.append((ends[g], float(row[COLUMN]), float(row[ERR]), g))
     return sorted(pts)
 
 
 def baselines(ranking):
     with open(ranking) as f:
-        return [(r["agent"], float(r["elo"])) for r in csv.DictReader(f) if not r["generation"]]
+        return [(r["agent"], float(r[COLUMN])) for r in csv.DictReader(f) if not r["generation"]]
 
 
 def main():
@@ -45,7 +49,7 @@ def main():
     py = lambda y: T + (H - T - B) * (1 - (y - y0) / (y1 - y0))
     svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" font-size="12">',
            f'<rect width="{W}" height="{H}" fill="white"/>',
-           f'<text x="{W / 2 - 60}" y="22" font-size="15">Elo against wall time</text>']
+           f'<text x="{W / 2 - 100}" y="22" font-size="15">{COLUMN.replace("_", " ")} against wall time</text>']
     for k in range(6):
         x = x1 * k / 5
         svg.append(f'<line x1="{px(x):.1f}" y1="{T}" x2="{px(x):.1f}" y2="{H - B}" stroke="#ddd"/>')
