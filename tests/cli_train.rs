@@ -403,5 +403,9 @@ fn sparring_games_put_alpha_beta_on_one_side_and_train_the_other() {
     assert_eq!(games, 8, "4 games in each of 2 generations");
     assert!(general_positions > 0);
     assert!(count(&events(&out), "train", 2) > 0, "the General's positions were trained on");
+    for e in events(&out).iter().filter(|e| e["event"] == "selfplay") {
+        assert_eq!(e["sparring_games"], 4, "{e}");
+        assert!(e["sparring_wins"].as_u64().unwrap() <= 4);
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -30,6 +30,12 @@ pub enum Event {
         positions: u64,
         general_wins: u32,
         soldiers_wins: u32,
+        /// Of the games, those against alpha-beta (`selfplay.sparring`), and the network's
+        /// wins in them (absent in runs before sparring games existed).
+        #[serde(default)]
+        sparring_games: u32,
+        #[serde(default)]
+        sparring_wins: u32,
         endings: BTreeMap<String, u32>,
         mean_length: f64,
         seconds: f64,

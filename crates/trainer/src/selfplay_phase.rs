@@ -83,7 +83,7 @@ fn log_selfplay(
     prefix: &ShardPrefix,
     now: &SelfplaySummary,
 ) -> Result<(), TrainError> {
-    let t = totals(&ctx.dir.games(), prefix)?;
+    let t = totals(&ctx.dir.games(), prefix, &ctx.job.selfplay.sparring)?;
     ctx.metrics.log(Event::Selfplay {
         generation: g,
         model,
@@ -91,6 +91,8 @@ fn log_selfplay(
         positions: t.positions,
         general_wins: t.general_wins,
         soldiers_wins: t.soldiers_wins,
+        sparring_games: t.sparring_games,
+        sparring_wins: t.sparring_wins,
         endings: t.endings,
         mean_length: if t.games > 0 { t.plies as f64 / t.games as f64 } else { 0.0 },
         seconds: now.seconds,

@@ -4,6 +4,7 @@ use crate::TrainError;
 use musashi_records::{
     Shard, ShardPrefix, count_rows, game_index, list_shards, read_games, shard_generation, shard_worker,
 };
+use musashi_selfplay::Sparring;
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -63,13 +64,17 @@ pub(crate) struct Totals {
     pub positions: u64,
     pub general_wins: u32,
     pub soldiers_wins: u32,
+    /// Sparring games (against alpha-beta) and the network side's wins in them.
+    pub sparring_games: u32,
+    pub sparring_wins: u32,
     /// Games per ending (`winner reason`).
     pub endings: std::collections::BTreeMap<String, u32>,
     pub plies: u64,
 }
 
-/// The totals of every game recorded under `prefix` (whichever invocation played it).
-pub(crate) fn totals(games: &Path, prefix: &ShardPrefix) -> Result<Totals, TrainError> {
+/// The totals of every game recorded under `prefix` (whichever invocation played it); a game's
+/// seed says whether `sparring` made it a sparring game.
+pub(crate) fn totals(games: &Path, prefix: &ShardPrefix, sparring: &Sparring) -> Result<Totals, TrainError> {
     let mut t = Totals::default();
     for s in list_shards(games)?.into_iter().filter(|s| prefix.owns_shard(&s.name)) {
         t.positions += count_rows(&s.positions)?;
@@ -79,6 +84,10 @@ pub(crate) fn totals(games: &Path, prefix: &ShardPrefix) -> Result<Totals, Train
             match g.game.outcome.winner {
                 musashi_game::Side::General => t.general_wins += 1,
                 musashi_game::Side::Soldiers => t.soldiers_wins += 1,
+            }
+            if let Some((alphabeta, _)) = sparring.of_game(g.game.seed) {
+                t.sparring_games += 1;
+                t.sparring_wins += (g.game.outcome.winner != alphabeta) as u32;
             }
             *t.endings.entry(format!("{} {}", g.game.outcome.winner, g.game.outcome.reason)).or_default() += 1;
         }
