@@ -14,7 +14,7 @@ for arm in "$@"; do
     tables|tables2) sets=(--set bootstrap.tablebase=tables/no-setchin) ;;   # tables2: the same, rerun after the history check
     tables-ml3|tables2-ml3) sets=(--set bootstrap.tablebase=tables/no-setchin
                       --set 'selfplay.mcts.moves_left={ slope = 0.015, max_effect = 0.3 }') ;;
-    tables2-policy|tables-policy-40) sets=(--set bootstrap.tablebase=tables/no-setchin --set bootstrap.tablebase_policy=true) ;;
+    tables2-policy|tables-policy-40|tables-policy-80) sets=(--set bootstrap.tablebase=tables/no-setchin --set bootstrap.tablebase_policy=true) ;;
     ml3) sets=(--set 'selfplay.mcts.moves_left={ slope = 0.015, max_effect = 0.3 }') ;;
     *) echo "unknown arm $arm" >&2; exit 2 ;;
   esac
