@@ -15,6 +15,8 @@ for arm in "$@"; do
     tables-ml3|tables2-ml3) sets=(--set bootstrap.tablebase=tables/no-setchin
                       --set 'selfplay.mcts.moves_left={ slope = 0.015, max_effect = 0.3 }') ;;
     tables2-policy|tables-policy-40|tables-policy-80) sets=(--set bootstrap.tablebase=tables/no-setchin --set bootstrap.tablebase_policy=true) ;;
+    policy-256x3) sets=(--set bootstrap.tablebase=tables/no-setchin --set bootstrap.tablebase_policy=true
+                        --set model.hidden=256 --set model.blocks=3) ;;
     ml3) sets=(--set 'selfplay.mcts.moves_left={ slope = 0.015, max_effect = 0.3 }') ;;
     *) echo "unknown arm $arm" >&2; exit 2 ;;
   esac
