@@ -10,7 +10,7 @@ gens=${GENERATIONS:-20}
 m=target/release/musashi
 for arm in "$@"; do
   case $arm in
-    base) sets=() ;;
+    base) sets=(--set 'bootstrap.tablebase=""' --set bootstrap.tablebase_policy=false) ;;   # the config before it took the tables
     tables|tables2) sets=(--set bootstrap.tablebase=tables/no-setchin) ;;   # tables2: the same, rerun after the history check
     tables-ml3|tables2-ml3) sets=(--set bootstrap.tablebase=tables/no-setchin
                       --set 'selfplay.mcts.moves_left={ slope = 0.015, max_effect = 0.3 }') ;;
