@@ -23,7 +23,46 @@ enum Recipe {
     AlphaBeta(Config),
     Mcts(Model, PlaySettings),
     Perfect(Arc<dyn Oracle>, f32),
-    Bundle(Arc<Bundle>, String, Ruleset),
+    Bundle(Arc<Bundle>, String, Ruleset, LevelOverrides),
+}
+
+/// Settings of a `bundle:` level replaced from its spec (`sims=`, `fallible=`, `heur=`), to study a
+/// level away from its calibrated settings; none: the level as calibrated.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct LevelOverrides {
+    sims: Option<u32>,
+    fallible: Option<f32>,
+    heuristic: Option<f32>,
+}
+
+impl LevelOverrides {
+    fn apply(&self, mut s: PlaySettings) -> PlaySettings {
+        if let Some(n) = self.sims {
+            s.sims = n;
+        }
+        if let Some(f) = self.fallible {
+            s.fallible = f;
+        }
+        if let Some(h) = self.heuristic {
+            s.heuristic = h;
+        }
+        s
+    }
+
+    /// What the player's name gets appended, e.g. `[sims=1600]`.
+    fn label(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(n) = self.sims {
+            parts.push(format!("sims={n}"));
+        }
+        if let Some(f) = self.fallible {
+            parts.push(format!("fallible={f}"));
+        }
+        if let Some(h) = self.heuristic {
+            parts.push(format!("heur={h}"));
+        }
+        if parts.is_empty() { String::new() } else { format!("[{}]", parts.join(",")) }
+    }
 }
 
 /// A player, parsed once: `create(seed)` makes the agent for one game.
@@ -97,6 +136,12 @@ impl AgentRecipe {
         if settings.moves_left != 1.0 {
             spec.push_str(&format!(",ml={}", settings.moves_left));
         }
+        if settings.fallible != 0.0 {
+            spec.push_str(&format!(",fallible={}", settings.fallible));
+        }
+        if settings.heuristic != 0.0 {
+            spec.push_str(&format!(",heur={}", settings.heuristic));
+        }
         settings.validate().map_err(|e| AgentError::Invalid { spec: spec.clone(), problem: e.to_string() })?;
         Ok(AgentRecipe { spec, recipe: Recipe::Mcts(model, settings), oracle: None })
     }
@@ -131,9 +176,11 @@ impl AgentRecipe {
                 let fallback = AlphaBeta::new(Config::default()).with_oracle(o.clone());
                 Box::new(PerfectAgent::new(name, o.clone(), Box::new(fallback)).with_blunder(*blunder))
             }
-            Recipe::Bundle(bundle, level, rules) => {
-                Box::new(bundle.player(rules, level).expect("the level was found when the recipe was parsed"))
-            }
+            Recipe::Bundle(bundle, level, rules, over) => Box::new(
+                bundle
+                    .player_adjusted(rules, level, &over.label(), |s| over.apply(s))
+                    .expect("the level was found when the recipe was parsed"),
+            ),
         };
         agent.new_game(seed);
         agent
@@ -202,6 +249,12 @@ fn play_settings(spec: &mut AgentSpec) -> Result<PlaySettings, AgentError> {
     if let Some(m) = spec.take::<f32>("ml")? {
         settings.moves_left = m;
     }
+    if let Some(f) = spec.take::<f32>("fallible")? {
+        settings.fallible = f;
+    }
+    if let Some(h) = spec.take::<f32>("heur")? {
+        settings.heuristic = h;
+    }
     settings.validate().map_err(|e| invalid(spec, e.to_string()))?;
     Ok(settings)
 }
@@ -225,9 +278,17 @@ fn bundle(spec: &mut AgentSpec, rules: &Ruleset) -> Result<Recipe, AgentError> {
     let (Some(dir), Some(level)) = (spec.take_str("dir"), spec.take_str("level")) else {
         return Err(invalid(spec, "bundle needs dir=DIR and level=easy|normal|hard"));
     };
+    let over = LevelOverrides {
+        sims: spec.take::<u32>("sims")?,
+        fallible: spec.take::<f32>("fallible")?,
+        heuristic: spec.take::<f32>("heur")?,
+    };
     let bundle = crate::cache::cached(&CACHE, Path::new(&dir), Bundle::load)?;
     bundle.player(rules, &level)?;
-    Ok(Recipe::Bundle(bundle, level, *rules))
+    for side in bundle.manifest().levels.iter().filter(|l| l.level == level) {
+        over.apply(side.settings).validate().map_err(|e| invalid(spec, e.to_string()))?;
+    }
+    Ok(Recipe::Bundle(bundle, level, *rules, over))
 }
 
 #[cfg(test)]
@@ -273,6 +334,23 @@ mod tests {
         assert!(err("perfect:tables=/no/such/dir").contains("/no/such/dir"));
         assert!(err("bundle:dir=/no/such/dir").contains("level="));
         assert!(err("bundle:dir=/no/such/dir,level=hard").contains("/no/such/dir"));
+    }
+
+    #[test]
+    fn a_bundle_level_can_be_played_at_other_settings() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../export/classic");
+        let spec = |rest: &str| format!("bundle:dir={},level=hard{rest}", dir.display());
+        let plain = build(&spec("")).unwrap().name();
+        let other = build(&spec(",sims=7,fallible=0.5,heur=0.25")).unwrap().name();
+        assert_eq!(other, format!("{plain}[sims=7,fallible=0.5,heur=0.25]"));
+        assert!(err(&spec(",fallible=2")).contains("fallible"), "{}", err(&spec(",fallible=2")));
+        assert!(err(&spec(",heur=-1")).contains("heuristic"), "{}", err(&spec(",heur=-1")));
+        assert!(err(&spec(",sims=x")).contains("sims"));
+        // The settings reach the search: it runs the simulations asked for.
+        let game = musashi_game::Game::new(Preset::Classic.ruleset());
+        let nodes = |rest: &str| build(&spec(rest)).unwrap().choose(&game).analysis.nodes;
+        assert_eq!(nodes(",sims=37"), 37);
+        assert_eq!(nodes(",sims=51"), 51);
     }
 
     #[test]

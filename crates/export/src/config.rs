@@ -27,6 +27,12 @@ pub struct Candidate {
     /// PUCT exploration constant (default: the search's).
     #[serde(default)]
     pub cpuct: Option<f32>,
+    /// The fallible-opponent model's share (`PlaySettings::fallible`; 0 = off).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub fallible: f32,
+    /// Weight of the hand-written evaluation in the leaves' values (`PlaySettings::heuristic`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub heuristic: f32,
     /// Another checkpoint for this candidate (default: the export's for the side measured).
     #[serde(default)]
     pub checkpoint: Option<PathBuf>,
@@ -208,6 +214,10 @@ pub fn load_config(path: &Path, overrides: &[String]) -> Result<ExportConfig, Ex
     Ok(config)
 }
 
+fn is_zero(x: &f32) -> bool {
+    *x == 0.0
+}
+
 impl Candidate {
     /// The candidate's playing settings.
     pub fn settings(&self) -> PlaySettings {
@@ -215,6 +225,8 @@ impl Candidate {
             sims: self.sims,
             temperature: self.temperature,
             blunder: self.blunder,
+            fallible: self.fallible,
+            heuristic: self.heuristic,
             ..PlaySettings::default()
         };
         if let Some(c) = self.cpuct {

@@ -413,9 +413,14 @@ impl Bundle {
 
     /// An agent playing `level` (one side).
     pub fn agent(&self, level: &Level) -> MctsAgent {
+        self.agent_with(level, level.settings)
+    }
+
+    /// An agent playing `level`'s network with other settings.
+    fn agent_with(&self, level: &Level, settings: PlaySettings) -> MctsAgent {
         let net = self.networks[&level.weights].clone();
         let name = format!("{}:{}:{}:{}", self.manifest.name, level.preset, level.side, level.level);
-        level.settings.agent(name, Box::new(MlpEvaluator::new(net)))
+        settings.agent(name, Box::new(MlpEvaluator::new(net)))
     }
 
     /// A player of difficulty `level` for `rules` that plays whichever side is to move, with that
@@ -423,6 +428,19 @@ impl Bundle {
     /// the nearest calibrated ruleset (`Bundle::serving`); its name then says which, as in
     /// `classic:hard@classic`.
     pub fn player(&self, rules: &Ruleset, level: &str) -> Result<LevelPlayer, BundleError> {
+        self.player_adjusted(rules, level, "", |s| s)
+    }
+
+    /// `player` with each side's settings passed through `adjust` (to study a level at other
+    /// settings, e.g. its strength against the simulation count); `label` (such as
+    /// `[sims=1600]`) is appended to the player's name.
+    pub fn player_adjusted(
+        &self,
+        rules: &Ruleset,
+        level: &str,
+        label: &str,
+        adjust: impl Fn(PlaySettings) -> PlaySettings,
+    ) -> Result<LevelPlayer, BundleError> {
         let (general, soldiers) =
             match (self.serving(rules, Side::General, level), self.serving(rules, Side::Soldiers, level)) {
                 (Ok(g), Ok(s)) => (g, s),
@@ -439,7 +457,9 @@ impl Bundle {
         }) {
             name = format!("{name}@{p}");
         }
-        Ok(LevelPlayer { name, agents: [self.agent(general.0), self.agent(soldiers.0)] })
+        name.push_str(label);
+        let agent = |l: &Level| self.agent_with(l, adjust(l.settings));
+        Ok(LevelPlayer { name, agents: [agent(general.0), agent(soldiers.0)] })
     }
 }
 
@@ -528,6 +548,8 @@ mod tests {
                 cpuct: f(next()).clamp(0.01, 10.0),
                 blunder: unit(next()) as f32,
                 moves_left: if next() % 2 == 0 { 1.0 } else { unit(next()) as f32 },
+                fallible: if next() % 2 == 0 { 0.0 } else { unit(next()) as f32 },
+                heuristic: if next() % 2 == 0 { 0.0 } else { unit(next()) as f32 },
             };
             let m = manifest(settings, unit(next()));
             let text = serde_json::to_string_pretty(&m).unwrap();

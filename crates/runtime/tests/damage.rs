@@ -82,6 +82,8 @@ fn write_bundle(dir: &Path) {
                     cpuct: 1.25,
                     blunder: 0.1,
                     moves_left: 1.0,
+                    fallible: 0.0,
+                    heuristic: 0.0,
                 },
                 measured: Measured {
                     opponent: "alphabeta:depth=2".into(),

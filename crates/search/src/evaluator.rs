@@ -55,6 +55,9 @@ impl Evaluator for UniformEvaluator {
     }
 }
 
+/// The hand-written evaluation's units per unit of `tanh` in a blend (one soldier = 100).
+pub const HEURISTIC_SCALE: f32 = 300.0;
+
 /// Blends the hand-written evaluation (`alphabeta::evaluate` with `Weights::legacy()`, whose
 /// units `scale` was chosen for) into another evaluator's values:
 /// `v = (1 - weight) * v_inner + weight * tanh(eval / scale)`. A bootstrap for self-play while

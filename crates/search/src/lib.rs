@@ -20,7 +20,7 @@ pub mod validation;
 
 pub use agent::{Agent, Analysis, Choice, Score};
 pub use alphabeta::AlphaBeta;
-pub use evaluator::{Evaluations, Evaluator, HeuristicBlend, UniformEvaluator};
+pub use evaluator::{Evaluations, Evaluator, HEURISTIC_SCALE, HeuristicBlend, UniformEvaluator};
 pub use greedy::GreedyAgent;
 pub use mcts::{Mcts, MctsAgent, MctsConfig, MovesLeftUtility, PlaySettings, SearchResult, Step};
 pub use oracle::{Oracle, best_moves, exact_rank, oracle_value, oracle_value_in_game};

@@ -7,7 +7,7 @@ use crate::shards::{MAIN_WORKER, recorded_indices, totals};
 use crate::{TrainError, seeds};
 use musashi_net::Network;
 use musashi_records::ShardPrefix;
-use musashi_search::{Evaluator, HeuristicBlend};
+use musashi_search::{Evaluator, HEURISTIC_SCALE, HeuristicBlend};
 use musashi_selfplay::{NetEvaluator, Progress, SelfplayConfig, SelfplaySummary, run_selfplay};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -36,7 +36,7 @@ pub(crate) fn selfplay_config(ctx: &Context, g: u32, games: u32, model_generatio
 pub(crate) fn evaluator_factory(net: Arc<Network>, heuristic: f32) -> impl Fn() -> Box<dyn Evaluator> + Sync {
     move || -> Box<dyn Evaluator> {
         let inner: Box<dyn Evaluator> = Box::new(NetEvaluator::new(net.clone(), 0));
-        if heuristic > 0.0 { Box::new(HeuristicBlend::new(inner, heuristic, 300.0)) } else { inner }
+        if heuristic > 0.0 { Box::new(HeuristicBlend::new(inner, heuristic, HEURISTIC_SCALE)) } else { inner }
     }
 }
 

@@ -4,7 +4,7 @@
 
 use crate::SettingError;
 use crate::agent::{Agent, Analysis, Choice, Score};
-use crate::evaluator::{Evaluations, Evaluator};
+use crate::evaluator::{Evaluations, Evaluator, HEURISTIC_SCALE, HeuristicBlend};
 use crate::mcts::config::MctsConfig;
 use crate::mcts::moves_left::MovesLeftUtility;
 use crate::mcts::search::{Mcts, Step};
@@ -34,6 +34,14 @@ pub struct PlaySettings {
     /// when 1, so bundles written before it keep their digests.
     #[serde(default = "one", skip_serializing_if = "is_one")]
     pub moves_left: f32,
+    /// The fallible-opponent model's share (`MctsConfig::fallible`; 0 = off). Left out of a
+    /// manifest when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub fallible: f32,
+    /// Weight of the hand-written evaluation blended into the network's values at the leaves
+    /// (`HeuristicBlend`; 0 = the network's values alone). Left out of a manifest when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub heuristic: f32,
 }
 
 fn one() -> f32 {
@@ -44,9 +52,21 @@ fn is_one(x: &f32) -> bool {
     *x == 1.0
 }
 
+fn is_zero(x: &f32) -> bool {
+    *x == 0.0
+}
+
 impl Default for PlaySettings {
     fn default() -> Self {
-        PlaySettings { sims: 100, temperature: 0.0, cpuct: MctsConfig::default().cpuct, blunder: 0.0, moves_left: 1.0 }
+        PlaySettings {
+            sims: 100,
+            temperature: 0.0,
+            cpuct: MctsConfig::default().cpuct,
+            blunder: 0.0,
+            moves_left: 1.0,
+            fallible: 0.0,
+            heuristic: 0.0,
+        }
     }
 }
 
@@ -65,6 +85,7 @@ impl PlaySettings {
             temperature: self.temperature,
             final_temperature: self.temperature,
             temperature_plies: if self.temperature > 0.0 { u32::MAX } else { 0 },
+            fallible: self.fallible,
             ..MctsConfig::default()
         }
     }
@@ -73,11 +94,17 @@ impl PlaySettings {
     pub fn validate(&self) -> Result<(), SettingError> {
         SettingError::check((0.0..=1.0).contains(&self.blunder), "blunder", "in 0..=1")?;
         SettingError::check((0.0..=10.0).contains(&self.moves_left), "moves_left", "in 0..=10")?;
+        SettingError::check((0.0..=1.0).contains(&self.heuristic), "heuristic", "in 0..=1")?;
         self.mcts_config().validate()
     }
 
     /// An agent named `name` playing with these settings over `evaluator`.
     pub fn agent(&self, name: impl Into<String>, evaluator: Box<dyn Evaluator>) -> MctsAgent {
+        let evaluator = if self.heuristic > 0.0 {
+            Box::new(HeuristicBlend::new(evaluator, self.heuristic, HEURISTIC_SCALE))
+        } else {
+            evaluator
+        };
         MctsAgent::new(name, self.mcts_config(), evaluator).with_blunder(self.blunder)
     }
 }

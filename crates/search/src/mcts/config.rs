@@ -78,6 +78,17 @@ pub struct MctsConfig {
     /// The moves-left utility in PUCT (used only with an evaluator that predicts plies to the
     /// end; `max_effect = 0` turns it off).
     pub moves_left: MovesLeftUtility,
+    /// A fallible opponent: at the nodes where the side not to move at the root chooses, the
+    /// search takes a child drawn from the network's policy with this probability and its
+    /// best reply (PUCT) otherwise, so values there are those against an opponent who errs as
+    /// often as its policy allows, not a perfect one (0 = off: best replies only; left out of
+    /// a written configuration when 0).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub fallible: f32,
+}
+
+fn is_zero(x: &f32) -> bool {
+    *x == 0.0
 }
 
 impl Default for MctsConfig {
@@ -96,6 +107,7 @@ impl Default for MctsConfig {
             forced_playouts: None,
             gumbel: None,
             moves_left: MovesLeftUtility::default(),
+            fallible: 0.0,
         }
     }
 }
@@ -123,6 +135,7 @@ impl MctsConfig {
             check(g.c_visit > 0.0, "gumbel.c_visit", "positive")?;
             check(g.c_scale > 0.0, "gumbel.c_scale", "positive")?;
         }
+        check((0.0..=1.0).contains(&self.fallible), "fallible", "in 0..=1")?;
         self.moves_left.validate().map_err(|e| e.under("moves_left"))
     }
 }

@@ -54,6 +54,8 @@ pub struct Mcts {
     halving: Option<Halving>,
     /// The Gumbel root of the current search, when its side to move uses one.
     root_gumbel_config: Option<GumbelRoot>,
+    /// The side to move at the root (the fallible-opponent model acts at the other side's nodes).
+    root_side: Side,
 }
 
 impl std::fmt::Debug for Mcts {
@@ -69,6 +71,7 @@ impl Mcts {
     /// A search for `game` (which must not be over), seeded.
     pub fn new(config: MctsConfig, game: Game, seed: u64) -> Mcts {
         assert!(!game.is_over(), "no search on a finished game");
+        let root_side = game.position().side_to_move();
         let mut m = Mcts {
             config,
             tree: Tree::new(),
@@ -88,6 +91,7 @@ impl Mcts {
             handicap: None,
             halving: None,
             root_gumbel_config: None,
+            root_side,
         };
         m.begin();
         m
@@ -187,6 +191,7 @@ impl Mcts {
         }
         self.done = 0;
         self.halving = None;
+        self.root_side = self.game.position().side_to_move();
         if self.tree.nodes[ROOT].state == NodeState::Expanded {
             self.setup_root();
             // A reused root already has its evaluation: it does not count against the budget.
@@ -350,8 +355,29 @@ impl Mcts {
         self.puct(ROOT, true)
     }
 
-    fn select(&self, node: usize) -> usize {
+    fn select(&mut self, node: usize) -> usize {
+        let fallible = self.config.fallible;
+        if fallible > 0.0
+            && self.game.position().side_to_move() != self.root_side
+            && self.rng.random::<f32>() < fallible
+        {
+            return self.policy_share(node);
+        }
         self.puct(node, false)
+    }
+
+    /// The child whose visits lag most behind its prior's share: drawn this way at every visit,
+    /// the children's visits follow the policy, and their mean value is the expectation against
+    /// an opponent who plays by it.
+    fn policy_share(&self, node: usize) -> usize {
+        let nodes = &self.tree.nodes;
+        self.tree
+            .children(node)
+            .max_by(|&a, &b| {
+                let lag = |c: usize| nodes[c].prior / (1.0 + nodes[c].visits as f32);
+                lag(a).total_cmp(&lag(b))
+            })
+            .expect("an expanded node has children")
     }
 
     fn puct(&self, node: usize, root: bool) -> usize {
@@ -482,4 +508,44 @@ pub(crate) fn masked_softmax(logits: &[f32], moves: &[Move]) -> Vec<f32> {
     let e: Vec<f32> = moves.iter().map(|mv| (logits[mv.action()] - m).exp()).collect();
     let s: f32 = e.iter().sum();
     e.iter().map(|x| x / s).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use musashi_game::Preset;
+
+    /// Skewed priors and values that vary from state to state (a hash of the position), so a
+    /// best-reply search and a policy-following one allocate visits differently.
+    fn run(fallible: f32) -> Mcts {
+        let config = MctsConfig { sims: 3000, fallible, ..MctsConfig::default() };
+        let mut m = Mcts::new(config, Game::new(Preset::Classic.ruleset()), 3);
+        while let Step::Evaluate(s) = m.step() {
+            let logits: Vec<f32> = (0..NUM_ACTIONS).map(|a| (a % 5) as f32 * 0.7).collect();
+            let text = s.position.to_string();
+            let h = text.bytes().fold(7u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b)));
+            m.provide(&logits, (h % 2001) as f32 / 1000.0 - 1.0, None);
+        }
+        m
+    }
+
+    /// The largest gap between a child's share of the visits and its prior, at the root's most
+    /// visited child (where the opponent chooses).
+    fn gap_to_policy(m: &Mcts) -> f32 {
+        let t = &m.tree;
+        let node = t.children(ROOT).max_by_key(|&c| t.nodes[c].visits).unwrap();
+        let total: u32 = t.children(node).map(|c| t.nodes[c].visits).sum();
+        assert!(total > 200, "{total} visits");
+        t.children(node).map(|c| (t.nodes[c].visits as f32 / total as f32 - t.nodes[c].prior).abs()).fold(0.0, f32::max)
+    }
+
+    #[test]
+    fn a_fallible_opponent_plays_by_its_policy() {
+        assert!(gap_to_policy(&run(1.0)) < 0.01, "{}", gap_to_policy(&run(1.0)));
+        // Best replies only: the visits follow the values, not the priors.
+        assert!(gap_to_policy(&run(0.0)) > 0.1, "{}", gap_to_policy(&run(0.0)));
+        // Half and half: in between.
+        let half = gap_to_policy(&run(0.5));
+        assert!(half > 0.01 && half < gap_to_policy(&run(0.0)), "{half}");
+    }
 }
