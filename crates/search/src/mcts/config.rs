@@ -78,10 +78,10 @@ pub struct MctsConfig {
     /// The moves-left utility in PUCT (used only with an evaluator that predicts plies to the
     /// end; `max_effect = 0` turns it off).
     pub moves_left: MovesLeftUtility,
-    /// A fallible opponent: at the nodes where the side not to move at the root chooses, the
-    /// search takes a child drawn from the network's policy with this probability and its
-    /// best reply (PUCT) otherwise, so values there are those against an opponent who errs as
-    /// often as its policy allows, not a perfect one (0 = off: best replies only; left out of
+    /// A fallible opponent: at the nodes where the side not to move at the root chooses, this
+    /// share of the simulations goes to the child whose visits lag most behind its prior's
+    /// share and the rest to the best reply (PUCT), so values there are those against an
+    /// opponent who errs as its policy allows, not a perfect one (0 = off: best replies only; left out of
     /// a written configuration when 0).
     #[serde(skip_serializing_if = "is_zero")]
     pub fallible: f32,
