@@ -28,10 +28,10 @@ pub struct Candidate {
     #[serde(default)]
     pub cpuct: Option<f32>,
     /// The fallible-opponent model's share (`PlaySettings::fallible`; 0 = off).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "musashi_search::mcts::is_zero")]
     pub fallible: f32,
     /// Weight of the hand-written evaluation in the leaves' values (`PlaySettings::heuristic`).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "musashi_search::mcts::is_zero")]
     pub heuristic: f32,
     /// Another checkpoint for this candidate (default: the export's for the side measured).
     #[serde(default)]
@@ -212,10 +212,6 @@ pub fn load_config(path: &Path, overrides: &[String]) -> Result<ExportConfig, Ex
     let source_name = path.display().to_string();
     config.validate().map_err(|problem| ConfigError::Invalid { source_name, problem })?;
     Ok(config)
-}
-
-fn is_zero(x: &f32) -> bool {
-    *x == 0.0
 }
 
 impl Candidate {

@@ -5,7 +5,7 @@
 use crate::SettingError;
 use crate::agent::{Agent, Analysis, Choice, Score};
 use crate::evaluator::{Evaluations, Evaluator, HEURISTIC_SCALE, HeuristicBlend};
-use crate::mcts::config::MctsConfig;
+use crate::mcts::config::{MctsConfig, is_zero};
 use crate::mcts::moves_left::MovesLeftUtility;
 use crate::mcts::search::{Mcts, Step};
 use crate::oracle::Oracle;
@@ -50,10 +50,6 @@ fn one() -> f32 {
 
 fn is_one(x: &f32) -> bool {
     *x == 1.0
-}
-
-fn is_zero(x: &f32) -> bool {
-    *x == 0.0
 }
 
 impl Default for PlaySettings {

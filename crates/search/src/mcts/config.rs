@@ -87,7 +87,9 @@ pub struct MctsConfig {
     pub fallible: f32,
 }
 
-fn is_zero(x: &f32) -> bool {
+/// Whether a setting is 0, its "off" value: `skip_serializing_if` for settings added after
+/// files that lack them were written, so those files' contents and digests stay the same.
+pub fn is_zero(x: &f32) -> bool {
     *x == 0.0
 }
 

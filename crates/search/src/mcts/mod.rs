@@ -11,7 +11,7 @@ mod search;
 mod tree;
 
 pub use agent::{MctsAgent, PlaySettings};
-pub use config::{ForcedPlayouts, GumbelRoot, MctsConfig, PlayoutCap};
+pub use config::{ForcedPlayouts, GumbelRoot, MctsConfig, PlayoutCap, is_zero};
 pub use moves_left::MovesLeftUtility;
 pub use result::SearchResult;
 pub use search::{Mcts, Step};
