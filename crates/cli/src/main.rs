@@ -43,6 +43,8 @@ enum Command {
     Rank(commands::rank::Args),
     /// Calibrate Easy, Normal and Hard opponents and export them as a bundle.
     Export(commands::export::Args),
+    /// Write a bundle's network as a checkpoint folder (to export again or train from).
+    Unbundle(commands::unbundle::Args),
     /// Play a game in the terminal (human or agent on each side).
     Play(commands::play::Args),
     /// Play the exported opponents in a browser: a local web server and its page.
@@ -68,6 +70,7 @@ fn main() -> ExitCode {
         Command::Serve(a) => commands::serve::run(a),
         Command::Rank(a) => commands::rank::run(a),
         Command::Export(a) => commands::export::run(a),
+        Command::Unbundle(a) => commands::unbundle::run(a),
         Command::Solve(a) => commands::solve::run(a),
         Command::Probe(a) => commands::probe::run(a),
     };

@@ -195,6 +195,8 @@ mod tests {
         let refs: Vec<&Measurement> = ms.iter().collect();
         let lc = |target: Option<f64>, budget: f64| LevelConfig {
             opponent: "random".into(),
+            general_opponent: None,
+            soldiers_opponent: None,
             target,
             ms_per_move: budget,
             candidates: vec![],
@@ -213,9 +215,22 @@ mod tests {
 
     #[test]
     fn a_side_is_picked_ordered_where_its_candidates_allow() {
-        let target =
-            |t: f64| LevelConfig { opponent: "random".into(), target: Some(t), ms_per_move: 0.0, candidates: vec![] };
-        let strongest = LevelConfig { opponent: "random".into(), target: None, ms_per_move: 0.0, candidates: vec![] };
+        let target = |t: f64| LevelConfig {
+            opponent: "random".into(),
+            general_opponent: None,
+            soldiers_opponent: None,
+            target: Some(t),
+            ms_per_move: 0.0,
+            candidates: vec![],
+        };
+        let strongest = LevelConfig {
+            opponent: "random".into(),
+            general_opponent: None,
+            soldiers_opponent: None,
+            target: None,
+            ms_per_move: 0.0,
+            candidates: vec![],
+        };
         let (easy_cfg, normal_cfg) = (target(0.5), target(0.5));
         let easy_ms = [m(5, 1.0), m(2, 1.0)];
         let normal_ms = [m(5, 1.0), m(3, 1.0), m(1, 1.0)];
@@ -246,12 +261,34 @@ mod tests {
     }
 
     #[test]
+    fn the_committed_every_version_bundle_is_strictly_ordered() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../export/musashi");
+        let bundle = musashi_runtime::Bundle::load(&dir).unwrap();
+        let m = bundle.manifest();
+        assert_eq!(m.levels.len(), 24, "every version, side and level");
+        for r in &m.rules {
+            for side in Side::BOTH {
+                let elo = |name: &str| {
+                    let l = m.levels.iter().find(|l| l.preset == r.preset && l.side == side && l.level == name);
+                    let measured = &l.unwrap_or_else(|| panic!("{} {side} {name}", r.preset)).measured;
+                    (measured.elo, measured.elo_err)
+                };
+                let (easy, normal, hard) = (elo("easy"), elo("normal"), elo("hard"));
+                let cell = format!("{} {side}: {easy:?} {normal:?} {hard:?}", r.preset);
+                assert!(ordered_below(easy, normal) && ordered_below(normal, hard), "{cell}");
+            }
+        }
+    }
+
+    #[test]
     fn candidates_past_the_time_budget_are_skipped() {
         let slow = Measurement { settings: PlaySettings { sims: 200, ..PlaySettings::default() }, ..m(5, 300.0) };
         let fast = Measurement { settings: PlaySettings { sims: 100, ..PlaySettings::default() }, ..m(5, 100.0) };
         let measured = vec![fast, slow];
         let level = |target: Option<f64>, budget: f64| LevelConfig {
             opponent: "random".into(),
+            general_opponent: None,
+            soldiers_opponent: None,
             target,
             ms_per_move: budget,
             candidates: vec![],

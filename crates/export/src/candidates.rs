@@ -103,7 +103,7 @@ impl Calibration<'_> {
         ws: &mut WeightSet,
         out: &mut Measured,
     ) -> Result<Measurement, ExportError> {
-        let opponent = self.refs.opponent[trial.level];
+        let opponent = self.refs.opponent[trial.level][trial.side.index()];
         self.play_against(trial, opponent, false, ws, out)
     }
 

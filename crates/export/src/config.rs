@@ -4,7 +4,7 @@
 
 use crate::ExportError;
 use musashi_config::{ConfigError, Invalid, read_toml_file, to_toml};
-use musashi_game::{Preset, Ruleset};
+use musashi_game::{Preset, Ruleset, Side};
 use musashi_runtime::LEVELS;
 use musashi_search::{AgentSpec, PlaySettings};
 use serde::{Deserialize, Serialize};
@@ -44,6 +44,13 @@ pub struct Candidate {
 pub struct LevelConfig {
     /// The opponent the candidates are measured against (it plays the other side).
     pub opponent: String,
+    /// The opponent of the General's candidates instead (it plays the soldiers): a weak side's
+    /// level is measured best against an opponent it scores near half against.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub general_opponent: Option<String>,
+    /// The opponent of the soldiers' candidates instead (it plays the General).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub soldiers_opponent: Option<String>,
     /// The score to aim at against it (0..1), or absent for "the strongest within the time
     /// budget".
     #[serde(default)]
@@ -202,7 +209,26 @@ impl LevelConfig {
             c.settings().validate().map_err(|e| Invalid::range(format!("candidates[{i}].{}", e.key), e.expected))?;
         }
         self.opponent.parse::<AgentSpec>().map_err(|e| Invalid::value("opponent", e))?;
+        for (key, text) in
+            [("general_opponent", &self.general_opponent), ("soldiers_opponent", &self.soldiers_opponent)]
+        {
+            if let Some(t) = text {
+                t.parse::<AgentSpec>().map_err(|e| Invalid::value(key, e))?;
+            }
+        }
         Ok(())
+    }
+
+    /// The opponent of this side's candidates, with the key that names it.
+    pub fn opponent_for(&self, side: Side) -> (&'static str, &str) {
+        let own = match side {
+            Side::General => ("general_opponent", &self.general_opponent),
+            Side::Soldiers => ("soldiers_opponent", &self.soldiers_opponent),
+        };
+        match own {
+            (key, Some(t)) => (key, t),
+            (_, None) => ("opponent", &self.opponent),
+        }
     }
 }
 
@@ -256,6 +282,17 @@ mod tests {
         assert!(e.contains("networks.classic must be a checkpoint"), "{e}");
         let ok = load_config(&path, &["networks.classic.soldiers_checkpoint=\"x\"".into()]).unwrap();
         assert_eq!(ok.networks["classic"].soldiers_checkpoint.as_deref(), Some(Path::new("x")));
+        let e = load_config(&path, &["levels.hard.general_opponent=\"alphabeta:depth\"".into()]).unwrap_err();
+        assert!(e.to_string().contains("levels.hard.general_opponent"), "{e}");
+    }
+
+    #[test]
+    fn a_side_can_have_its_own_opponent() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../configs/export.toml");
+        let set = ["levels.hard.general_opponent=\"alphabeta:depth=4\"".into()];
+        let hard = &load_config(&path, &set).unwrap().levels["hard"];
+        assert_eq!(hard.opponent_for(Side::General), ("general_opponent", "alphabeta:depth=4"));
+        assert_eq!(hard.opponent_for(Side::Soldiers), ("opponent", hard.opponent.as_str()));
     }
 
     #[test]

@@ -48,6 +48,14 @@ pub enum ExportError {
         /// The cause.
         source: std::io::Error,
     },
+    /// A bundle whose network cannot be written as a checkpoint (`checkpoint_from_bundle`).
+    #[error("bundle {}: {problem}", dir.display())]
+    Unbundle {
+        /// The bundle folder.
+        dir: PathBuf,
+        /// What is wrong.
+        problem: String,
+    },
     /// The bundle written does not load back.
     #[error("the bundle written does not load: {0}")]
     Bundle(#[from] musashi_runtime::BundleError),

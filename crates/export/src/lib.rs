@@ -7,7 +7,8 @@
 //! configuration (`config.rs`), the reference agents and their games (`references.rs`), the
 //! candidates' measurements (`candidates.rs`), the rule that picks a level's candidate and the
 //! timed agent (`calibration.rs`), the weight files (`weights.rs`), the report
-//! (`report.rs`) and the bundle folder, written atomically (`bundle_dir.rs`).
+//! (`report.rs`) and the bundle folder, written atomically (`bundle_dir.rs`); and the way
+//! back, a bundle's network as a checkpoint ([`checkpoint_from_bundle`], `unbundle.rs`).
 //!
 //! ```no_run
 //! let config = musashi_export::load_config("configs/export.toml".as_ref(), &["games=8".into()])?;
@@ -26,10 +27,12 @@ mod references;
 mod report;
 mod seeds;
 mod spot_checks;
+mod unbundle;
 mod weights;
 
 pub use config::{Candidate, ExportConfig, LevelConfig, PresetNetworks, SpotCheckConfig, load_config, resolved_toml};
 pub use error::ExportError;
+pub use unbundle::checkpoint_from_bundle;
 
 use candidates::Calibration;
 use musashi_agents::{TableOracle, load_tables, resolve_checkpoint};

@@ -16,8 +16,8 @@ pub(crate) struct References {
     pub(crate) players: Vec<AgentRecipe>,
     /// The anchor's index.
     pub(crate) anchor: usize,
-    /// Each level's opponent's index.
-    pub(crate) opponent: BTreeMap<&'static str, usize>,
+    /// Each level's opponent's index, by the side measured (`Side::index()`).
+    pub(crate) opponent: BTreeMap<&'static str, [usize; 2]>,
 }
 
 impl References {
@@ -35,7 +35,12 @@ impl References {
         let anchor = add("anchor".into(), &config.anchor)?;
         let mut opponent = BTreeMap::new();
         for name in LEVELS {
-            opponent.insert(name, add(format!("levels.{name}.opponent"), &config.levels[name].opponent)?);
+            let mut of = |side: Side| {
+                let (key, text) = config.levels[name].opponent_for(side);
+                add(format!("levels.{name}.{key}"), text)
+            };
+            let pair = [of(Side::General)?, of(Side::Soldiers)?];
+            opponent.insert(name, pair);
         }
         Ok(References { players, anchor, opponent })
     }
@@ -74,5 +79,36 @@ impl References {
             }
         }
         rated
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load_config;
+    use musashi_game::Preset;
+    use std::path::Path;
+
+    #[test]
+    fn each_side_meets_its_own_opponent_and_each_reference_is_played_once() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../configs/export.toml");
+        let set = [
+            "anchor=\"alphabeta:depth=1\"".into(),
+            "levels.easy.opponent=\"alphabeta:depth=1\"".into(),
+            "levels.hard.opponent=\"alphabeta:depth=3\"".into(),
+            "levels.hard.general_opponent=\"alphabeta:depth=4\"".into(),
+            "levels.normal.opponent=\"alphabeta:depth=3\"".into(),
+        ];
+        let config = load_config(&path, &set).unwrap();
+        let refs = References::parse(&config, &Preset::Classic.ruleset()).unwrap();
+        let specs: Vec<&str> = refs.players.iter().map(|p| p.spec()).collect();
+        assert_eq!(specs, ["alphabeta:depth=1", "alphabeta:depth=3", "alphabeta:depth=4"]);
+        assert_eq!(refs.anchor, 0);
+        assert_eq!(refs.opponent["easy"], [0, 0]);
+        assert_eq!(refs.opponent["normal"], [1, 1]);
+        assert_eq!(refs.opponent["hard"], [2, 1], "the General's Hard meets depth 4, the soldiers' depth 3");
+        let typo = load_config(&path, &["levels.normal.soldiers_opponent=\"alphabet:depth=4\"".into()]).unwrap();
+        let e = References::parse(&typo, &Preset::Classic.ruleset()).unwrap_err().to_string();
+        assert!(e.contains("levels.normal.soldiers_opponent"), "{e}");
     }
 }

@@ -47,7 +47,10 @@ impl WeightSet {
             file: file.clone(),
             sha256: hash,
             parameters: meta.model.num_params(),
-            source: format!("{} (generation {})", ckpt.display(), meta.generation),
+            source: match &meta.parent {
+                Some(parent) => format!("{} (generation {}, parent {parent})", ckpt.display(), meta.generation),
+                None => format!("{} (generation {})", ckpt.display(), meta.generation),
+            },
         };
         self.bytes.insert(file.clone(), bytes);
         self.files.insert(ckpt.to_path_buf(), entry);

@@ -14,3 +14,4 @@ pub(crate) mod serve;
 pub(crate) mod show;
 pub(crate) mod solve;
 pub(crate) mod train;
+pub(crate) mod unbundle;
