@@ -35,7 +35,7 @@ pub fn build_batch(replay: &Replay, config: &TrainerConfig, rng: &mut impl Rng, 
             out.policy[row + a as usize] = sample.policy[k];
         }
         out.value.push(sample.value);
-        out.policy_weight.push(if sample.full { 1.0 } else { 0.0 });
+        out.policy_weight.push(if sample.full { sample.weight } else { 0.0 });
         out.plies.push(sample.plies);
     }
 }

@@ -66,6 +66,11 @@ pub struct TrainerConfig {
     /// captures that win), and its negative for the soldiers. Below 0.5 every win still has a
     /// higher target than every loss. 0 = the result alone.
     pub score_weight: f32,
+    /// Weight of the policy loss on the General's long fights the tables know: positions with
+    /// the General to move, lost in at least `musashi_evaluator::LONG_FIGHT_PLIES` plies (the ranking report's long fights), where some move loses
+    /// sooner (`bootstrap.tablebase_policy` gives them the longest delays as policy targets).
+    /// 1 = like every other position.
+    pub long_fight_weight: f32,
     /// Save a resumable partial checkpoint every this many steps within a generation.
     pub checkpoint_every: u32,
 }
@@ -89,6 +94,7 @@ impl Default for TrainerConfig {
             augment: true,
             search_value_mix: 0.0,
             score_weight: 0.0,
+            long_fight_weight: 1.0,
             checkpoint_every: 100,
         }
     }
@@ -110,6 +116,7 @@ impl TrainerConfig {
         check(self.recency >= 0.0 && self.recency.is_finite(), "train.recency", ">= 0")?;
         check((0.0..=1.0).contains(&self.search_value_mix), "train.search_value_mix", "in 0..=1")?;
         check((0.0..0.5).contains(&self.score_weight), "train.score_weight", "in [0, 0.5)")?;
+        check((0.0..=100.0).contains(&self.long_fight_weight), "train.long_fight_weight", "in 0..=100")?;
         check(self.checkpoint_every >= 1, "train.checkpoint_every", "at least 1")?;
         match self.lr_schedule {
             LrSchedule::Constant => Ok(()),

@@ -1,6 +1,7 @@
 //! The replay window: positions from the run's shards, newest kept, size growing with the run.
 
 use crate::config::TrainerConfig;
+use musashi_evaluator::LONG_FIGHT_PLIES;
 use musashi_game::{Side, Snapshot};
 use musashi_records::{PositionRecord, RecordError, Shard, read_positions};
 use rand::Rng;
@@ -19,6 +20,8 @@ pub struct Sample {
     pub value: f32,
     /// Whether the policy target comes from a full search (else it is not trained on).
     pub full: bool,
+    /// Weight of its policy loss where `full` (1, or `train.long_fight_weight` on a long fight).
+    pub weight: f32,
     /// Plies from this position to the end of its game (the moves-left target).
     pub plies: f32,
 }
@@ -165,16 +168,19 @@ impl Replay {
                 value = (1.0 - w) * value + w * mine;
             }
             let mut plies = r.plies_to_end as f32;
-            let (mut policy, mut full) = (r.policy, r.full_search);
+            let (mut policy, mut full, mut weight) = (r.policy, r.full_search, 1.0);
             if let Some(e) = oracle.and_then(|o| o(&state, unrepeated)) {
                 value = e.value;
                 plies = e.plies.map_or(plies, |n| n as f32);
                 self.exact += 1;
                 if let Some(p) = spread_over(&r.legal, &e.best) {
                     (policy, full) = (p, true);
+                    if is_long_fight(&state, &e, r.legal.len()) {
+                        weight = config.long_fight_weight;
+                    }
                 }
             }
-            self.samples.push_back(Sample { state, legal: r.legal, policy, value, full, plies });
+            self.samples.push_back(Sample { state, legal: r.legal, policy, value, full, weight, plies });
         }
         self.seen += added as u64;
         self.trim(config);
@@ -262,4 +268,12 @@ mod tests {
         let flags: Vec<bool> = gap.iter().map(|r| h.next(r)).collect();
         assert_eq!(flags, [true, false]);
     }
+}
+
+/// Whether the tables say the General, to move, loses in at least [`LONG_FIGHT_PLIES`] plies and
+/// some of its `legal` moves lose sooner than its best.
+fn is_long_fight(state: &Snapshot, exact: &ExactTarget, legal: usize) -> bool {
+    let lost = state.position.side_to_move() == Side::General && exact.value < 0.0;
+    let long = exact.plies.is_some_and(|n| n >= LONG_FIGHT_PLIES);
+    lost && long && !exact.best.is_empty() && exact.best.len() < legal
 }

@@ -83,8 +83,40 @@ fn window_grows_and_keeps_the_newest() {
             let first = s.state.position.moves().iter().next().unwrap().action() as u16;
             let i = s.legal.iter().position(|&a| a == first).unwrap();
             assert!(s.full && s.policy[i] == 1.0, "the best move is the policy target: {:?}", s.policy);
+            assert_eq!(s.weight, 1.0, "a won position at 9 plies is no long fight");
         }
     }
+    // The General's long fights (lost in >= 16 plies, some move losing sooner) weigh
+    // `long_fight_weight` in the policy loss; other exact positions keep 1.
+    let weighted = TrainerConfig { long_fight_weight: 4.0, ..config.clone() };
+    let fight = |s: &Snapshot, _: bool| {
+        let first = s.position.moves().iter().next().map(|m| m.action() as u16);
+        let general = s.position.side_to_move() == Side::General;
+        let plies = if s.position.num_soldiers() == 16 { 30 } else { 10 };
+        Some(ExactTarget {
+            value: if general { -1.0 } else { 1.0 },
+            plies: Some(plies),
+            best: first.into_iter().collect(),
+        })
+    };
+    let mut fights = Replay::new();
+    fights.load(&shards, &weighted, Some(&fight)).unwrap();
+    let (mut long, mut other) = (0, 0);
+    for _ in 0..200 {
+        let s = fights.pick(&mut rng, 0.0);
+        let expect_long = s.state.position.side_to_move() == Side::General
+            && s.state.position.num_soldiers() == 16
+            && s.legal.len() > 1;
+        assert_eq!(
+            s.weight,
+            if expect_long { 4.0 } else { 1.0 },
+            "{:?} with {} moves",
+            s.state.position,
+            s.legal.len()
+        );
+        if expect_long { long += 1 } else { other += 1 }
+    }
+    assert!(long > 0 && other > 0, "both kinds sampled: {long} long fights, {other} others");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -107,6 +139,7 @@ fn augmentation_maps_legal_moves_and_policy() {
             policy: (0..n).map(|i| (i + 1) as f32 / (n * (n + 1) / 2) as f32).collect(),
             value: 0.3,
             full: true,
+            weight: 1.0,
             plies: 17.0,
         };
         for &s in preset.ruleset().board.symmetries() {
