@@ -210,6 +210,14 @@ impl Replay {
     }
 }
 
+/// Whether the tables say the General, to move, loses in at least [`LONG_FIGHT_PLIES`] plies and
+/// some of its `legal` moves lose sooner than its best.
+fn is_long_fight(state: &Snapshot, exact: &ExactTarget, legal: usize) -> bool {
+    let lost = state.position.side_to_move() == Side::General && exact.value < 0.0;
+    let long = exact.plies.is_some_and(|n| n >= LONG_FIGHT_PLIES);
+    lost && long && !exact.best.is_empty() && exact.best.len() < legal
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -268,12 +276,4 @@ mod tests {
         let flags: Vec<bool> = gap.iter().map(|r| h.next(r)).collect();
         assert_eq!(flags, [true, false]);
     }
-}
-
-/// Whether the tables say the General, to move, loses in at least [`LONG_FIGHT_PLIES`] plies and
-/// some of its `legal` moves lose sooner than its best.
-fn is_long_fight(state: &Snapshot, exact: &ExactTarget, legal: usize) -> bool {
-    let lost = state.position.side_to_move() == Side::General && exact.value < 0.0;
-    let long = exact.plies.is_some_and(|n| n >= LONG_FIGHT_PLIES);
-    lost && long && !exact.best.is_empty() && exact.best.len() < legal
 }

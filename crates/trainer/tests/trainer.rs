@@ -88,7 +88,7 @@ fn window_grows_and_keeps_the_newest() {
     }
     // The General's long fights (lost in >= 16 plies, some move losing sooner) weigh
     // `long_fight_weight` in the policy loss; other exact positions keep 1.
-    let weighted = TrainerConfig { long_fight_weight: 4.0, ..config.clone() };
+    let weighted = TrainerConfig { long_fight_weight: 4.0, ..config };
     let fight = |s: &Snapshot, _: bool| {
         let first = s.position.moves().iter().next().map(|m| m.action() as u16);
         let general = s.position.side_to_move() == Side::General;
