@@ -171,6 +171,9 @@ fn config_errors_name_the_key_and_the_file() {
         &["--set", "bootstrap.alphabeta_games=2", "--set", "bootstrap.alphabeta_spec=nonsense"],
     );
     assert!(String::from_utf8_lossy(&o.stderr).contains("bootstrap.alphabeta_spec"));
+    let o = train(&config, &dir.join("run5a"), &["--set", "train.long_fight_weight=4"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("train.long_fight_weight"), "{err}");
     let o = train(&config, &dir.join("run5b"), &["--set", "selfplay.sparring={ share = 0.5, depths = [9] }"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("selfplay.sparring.depths") && err.contains("1..=6"), "{err}");

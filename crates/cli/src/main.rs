@@ -43,7 +43,7 @@ enum Command {
     Rank(commands::rank::Args),
     /// Calibrate Easy, Normal and Hard opponents and export them as a bundle.
     Export(commands::export::Args),
-    /// Write a bundle's network as a checkpoint folder (to export again or train from).
+    /// Write a bundle's network as a checkpoint folder (to export again or play as mcts:ckpt=).
     Unbundle(commands::unbundle::Args),
     /// Play a game in the terminal (human or agent on each side).
     Play(commands::play::Args),

@@ -1,5 +1,5 @@
-//! A bundle's network as a checkpoint folder: the way back from a shipped bundle to the export
-//! and the trainer, which read checkpoints (`musashi unbundle`).
+//! A bundle's network as a checkpoint folder: the way back from a shipped bundle to what reads
+//! checkpoints, the export and `mcts:ckpt=` agents (`musashi unbundle`).
 
 use crate::ExportError;
 use musashi_net::{CheckpointMeta, DeviceKind, ModelConfig, network_from_bytes, read_meta, save_checkpoint};

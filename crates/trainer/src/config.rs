@@ -67,8 +67,9 @@ pub struct TrainerConfig {
     /// higher target than every loss. 0 = the result alone.
     pub score_weight: f32,
     /// Weight of the policy loss on the General's long fights the tables know: positions with
-    /// the General to move, lost in at least `musashi_evaluator::LONG_FIGHT_PLIES` plies (the ranking report's long fights), where some move loses
-    /// sooner (`bootstrap.tablebase_policy` gives them the longest delays as policy targets).
+    /// the General to move, lost in at least `musashi_evaluator::LONG_FIGHT_PLIES` plies (the
+    /// ranking report's long fights), where some move loses sooner (`bootstrap.tablebase_policy`
+    /// gives them the longest delays as policy targets; without it only 1 is accepted).
     /// 1 = like every other position.
     pub long_fight_weight: f32,
     /// Save a resumable partial checkpoint every this many steps within a generation.

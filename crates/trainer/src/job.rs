@@ -296,6 +296,11 @@ impl Job {
             "bootstrap.tablebase_policy",
             "false without a tablebase",
         )?;
+        check(
+            self.train.long_fight_weight == 1.0 || b.tablebase_policy,
+            "train.long_fight_weight",
+            "1 without bootstrap.tablebase_policy (only the tables' policy targets have long fights)",
+        )?;
         spec(&b.alphabeta_spec, "bootstrap.alphabeta_spec")
     }
 }

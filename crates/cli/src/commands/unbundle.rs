@@ -1,5 +1,5 @@
 //! `musashi unbundle export/musashi --out runs/musashi-net`: a bundle's network as a checkpoint
-//! folder, to export again or train from (`musashi_export::checkpoint_from_bundle`).
+//! folder, to export again or play as `mcts:ckpt=` (`musashi_export::checkpoint_from_bundle`).
 
 use anyhow::Result;
 use std::path::PathBuf;
