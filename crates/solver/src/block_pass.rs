@@ -8,9 +8,11 @@
 //! soldiers. No rank is computed, and a block only writes its own words.
 
 use crate::blocks::{Blocks, NO_BLOCK, Split};
+use crate::bounds::Bounds;
 use crate::general_step::general_step;
 use crate::geometry::Geometry;
 use crate::index::slot;
+use crate::soldier_wins::ScratchError;
 use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
 
 /// A word of General points (bit `g`: the General on `g`): 32 bits on the 25-point board, so that
@@ -69,7 +71,7 @@ pub(crate) struct Ctx<'a> {
     pub(crate) e: usize,
 }
 
-/// One group of consecutive blocks: its share of every per-set, per-position and per-block array.
+/// One group of consecutive blocks: its share of every per-set and per-block array.
 pub(crate) struct Group<'a, W> {
     pub(crate) blocks: std::ops::Range<usize>,
     /// Rank of the group's first set.
@@ -78,7 +80,6 @@ pub(crate) struct Group<'a, W> {
     pub(crate) ws: &'a mut [W],
     /// General wins found in this iteration.
     pub(crate) fg: &'a mut [W],
-    pub(crate) gd: &'a mut [u8],
     /// Per block: General wins found in this iteration.
     pub(crate) front: &'a mut [bool],
     /// Per block: every soldiers'-side position won.
@@ -126,11 +127,9 @@ fn pieces<T>(mut s: &mut [T], lens: impl Iterator<Item = usize>) -> Vec<&mut [T]
 pub(crate) fn groups<'a, W>(
     blocks: &Blocks,
     bounds: &[usize],
-    e: usize,
     wg: &'a mut [W],
     ws: &'a mut [W],
     fg: &'a mut [W],
-    gd: &'a mut [u8],
     front: &'a mut [bool],
     full: &'a mut [bool],
     due: &'a mut [u8],
@@ -140,7 +139,6 @@ pub(crate) fn groups<'a, W>(
     let mut wg = pieces(wg, sets()).into_iter();
     let mut ws = pieces(ws, sets()).into_iter();
     let mut fg = pieces(fg, sets()).into_iter();
-    let mut gd = pieces(gd, sets().map(|s| s * e)).into_iter();
     let mut front = pieces(front, blks()).into_iter();
     let mut full = pieces(full, blks()).into_iter();
     let mut due = pieces(due, blks()).into_iter();
@@ -152,7 +150,6 @@ pub(crate) fn groups<'a, W>(
             wg: wg.next().unwrap(),
             ws: ws.next().unwrap(),
             fg: fg.next().unwrap(),
-            gd: gd.next().unwrap(),
             front: front.next().unwrap(),
             full: full.next().unwrap(),
             due: due.next().unwrap(),
@@ -181,10 +178,11 @@ fn or_pairs<W: Word>(acc: &mut [W; SPAN], src: &[W; SPAN], pairs: &[(u16, u16)],
 }
 
 /// The slots (bit `slot(p, set)` for each point `p` of `points`): at most 32 once a soldier is on
-/// the board, and soldiers only win with soldiers to move.
+/// the board, and the soldiers win nothing on an empty board.
 #[inline]
 fn slot_bits(points: u64, set: u64) -> u32 {
     debug_assert!(set != 0, "no soldier, no soldiers' win");
+    debug_assert!(points & set == 0, "slots of empty points only");
     let mut out = 0u32;
     let mut bits = points;
     while bits != 0 {
@@ -205,17 +203,22 @@ impl Ctx<'_> {
     /// One pass over a group. Without `prev` (ply 0) every set gets its General step at ply 0;
     /// with it, ply `k` (soldiers) pulls the previous General wins into each set, and ply `k + 1`
     /// (General) visits the sets that gained soldiers' wins, or every set of a block whose
-    /// earliest capture bound has come. The soldiers' new wins go to `log` as (rank, the slots
-    /// won): their value is `k`, written into the table once the level's plies are done
+    /// earliest capture bound has come, reading the block's capture bounds from `bounds` (through
+    /// `buf`) the first time one of its sets needs them. The new wins go to `log` (the soldiers'
+    /// of ply `k`) and `glog` (the General's of ply `k + 1`, or 0) as (rank, the slots won):
+    /// their values are written into the table once the level's plies are done
     /// ([`crate::soldier_wins`]).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn pass<W: Word>(
         &self,
         g: Group<'_, W>,
         prev: Option<&Prev<'_, W>>,
         k: u32,
+        bounds: &Bounds,
+        buf: &mut Vec<u8>,
         acc: &mut [W],
-        log: &mut Vec<(u32, u32)>,
-    ) -> Found {
+        (log, glog): (&mut Vec<(u32, u32)>, &mut Vec<(u32, u32)>),
+    ) -> Result<Found, ScratchError> {
         let (geo, split, blocks, e) = (self.geo, self.split, self.blocks, self.e);
         let mut found = Found::default();
         for (bi, b) in g.blocks.clone().enumerate() {
@@ -238,6 +241,7 @@ impl Ctx<'_> {
             let mut due = if whole { u8::MAX } else { g.due[bi] };
             let lows = &split.low_sets[m];
             let (mut front, mut full) = (false, true);
+            let (cover, mut loaded) = (range.start * e..range.end * e, false);
             for i in 0..len {
                 let r = off + i;
                 let set = high | lows[i];
@@ -254,11 +258,19 @@ impl Ctx<'_> {
                 // have lost their last escape) or when its block's earliest bound has come.
                 if whole || ns != 0 {
                     let (ws, wg) = (g.ws[r].to_u64(), g.wg[r].to_u64());
-                    let step = general_step(geo, set, ws, wg, &mut g.gd[r * e..(r + 1) * e], ply_g);
+                    if !loaded {
+                        bounds.load(cover.clone(), buf)?;
+                        loaded = true;
+                    }
+                    let gd = bounds.get(cover.clone(), buf);
+                    let step = general_step(geo, set, ws, wg, &gd[i * e..(i + 1) * e], ply_g);
                     won = step.won;
                     due = due.min(step.due);
-                    g.wg[r] |= W::from_u64(won);
-                    found.general += won.count_ones() as u64;
+                    if won != 0 {
+                        g.wg[r] |= W::from_u64(won);
+                        found.general += won.count_ones() as u64;
+                        glog.push(((range.start + i) as u32, slot_bits(won, set)));
+                    }
                 }
                 g.fg[r] = W::from_u64(won);
                 front |= won != 0;
@@ -268,7 +280,7 @@ impl Ctx<'_> {
             g.due[bi] = due;
             found.pending += (due != u8::MAX) as u64;
         }
-        found
+        Ok(found)
     }
 
     /// The soldiers' step for block `b`: ORs into `acc` every previous General win that a soldier

@@ -8,7 +8,7 @@ use crate::value::GENERAL_WINS_BYTE;
 /// What a General step found for one set.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Step {
-    /// General points lost at this ply (their value bytes now hold the ply).
+    /// General points lost at this ply (the caller records their value: the ply).
     pub won: u64,
     /// General points whose non-capturing moves all lose but whose captures lose only later.
     pub wait: u64,
@@ -23,7 +23,7 @@ pub(crate) struct Step {
 /// `ply`. Reading the bounds from the value bytes, rather than keeping masks of them per set,
 /// saves 16 bytes per set on the 33-point board.
 #[inline(always)]
-pub(crate) fn general_step(geo: &Geometry, set: u64, ws: u64, wg: u64, gd: &mut [u8], ply: u32) -> Step {
+pub(crate) fn general_step(geo: &Geometry, set: u64, ws: u64, wg: u64, bounds: &[u8], ply: u32) -> Step {
     let free = geo.mask & !set;
     let bad = free & !geo.capture_points(set) & !ws;
     // Every non-capturing move loses and the position is not won yet: lost now, unless a
@@ -34,7 +34,7 @@ pub(crate) fn general_step(geo: &Geometry, set: u64, ws: u64, wg: u64, gd: &mut 
     while l != 0 {
         let p = l.trailing_zeros();
         l &= l - 1;
-        let bound = gd[slot(p, set) as usize];
+        let bound = bounds[slot(p, set) as usize];
         if bound == GENERAL_WINS_BYTE {
             continue;
         }
@@ -45,7 +45,6 @@ pub(crate) fn general_step(geo: &Geometry, set: u64, ws: u64, wg: u64, gd: &mut 
             due = due.min(bound);
         }
     }
-    mark(gd, won, set, ply as u8);
     Step { won, wait, due }
 }
 

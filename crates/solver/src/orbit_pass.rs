@@ -12,7 +12,7 @@ use crate::captures::capture_bounds;
 use crate::general_step::{general_step, mark};
 use crate::geometry::Geometry;
 use crate::orbits::{MoveLists, Orbits, decode};
-use crate::plies::{SolvedLevel, run_plies};
+use crate::plies::{SideValues, SolvedLevel, run_plies};
 use crate::symmetry::Symmetry;
 use crate::value::GENERAL_WINS_BYTE;
 use rayon::prelude::*;
@@ -100,8 +100,9 @@ pub(crate) fn solve_orbits(
                         let mut won = 0u64;
                         let pending = w.pend != 0;
                         if prev.is_none() || ns != 0 || (pending && w.due as u32 <= ply_g) {
-                            let step = general_step(geo, set, w.ws as u64, w.wg as u64, &mut gd[pos], ply_g);
+                            let step = general_step(geo, set, w.ws as u64, w.wg as u64, &gd[pos.clone()], ply_g);
                             won = step.won;
+                            mark(&mut gd[pos], won, set, ply_g as u8);
                             w.pend = step.wait as u32;
                             w.due = step.due;
                             w.wg |= won as u32;
@@ -143,5 +144,5 @@ pub(crate) fn solve_orbits(
     let mut general = vec![0u8; total * e];
     let mut soldiers = vec![0u8; total * e];
     orbits.expand(sym, e, [&gd, &sd], [&mut general, &mut soldiers]);
-    Some(SolvedLevel { general, soldiers, steps, working_bytes })
+    Some(SolvedLevel { general: SideValues::Bytes(general), soldiers: SideValues::Bytes(soldiers), steps, working_bytes })
 }

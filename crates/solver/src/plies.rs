@@ -1,17 +1,36 @@
 //! The ply loop both passes share, and what a level's pass produces.
 
 use crate::block_pass::Found;
-use crate::soldier_wins::ScratchError;
+use crate::soldier_wins::{ScratchError, WinLog};
 use crate::value::MAX_DISTANCE;
 
-/// What a level's pass produces: both sides' value bytes for every position of the level.
+/// One side's values of a solved level: the bytes, or the log of its wins they are built from.
+pub(crate) enum SideValues {
+    /// The value bytes (the orbit pass).
+    Bytes(Vec<u8>),
+    /// The wins by ply (the block pass): [`WinLog::values`] of `positions` positions, `e` per set.
+    Log { log: WinLog, positions: usize, e: usize },
+}
+
+impl SideValues {
+    /// The value bytes, built from the log (and its scratch files removed) if need be.
+    pub(crate) fn into_bytes(self) -> Result<Vec<u8>, ScratchError> {
+        match self {
+            SideValues::Bytes(v) => Ok(v),
+            SideValues::Log { log, positions, e } => log.values(positions, e),
+        }
+    }
+}
+
+/// What a level's pass produces: both sides' values for every position of the level, each
+/// built only when it is asked for, so that a level can be written one side at a time.
 pub(crate) struct SolvedLevel {
-    pub general: Vec<u8>,
-    pub soldiers: Vec<u8>,
+    pub general: SideValues,
+    pub soldiers: SideValues,
     /// Plies the pass ran.
     pub steps: u32,
-    /// Bytes the pass held during its plies (working words, per-block flags and the
-    /// General-to-move value bytes; the soldiers' values are built afterwards).
+    /// Bytes the pass held during its plies (working words, per-block flags and, unless they are
+    /// in a scratch file, the capture bounds; the values are built afterwards).
     pub working_bytes: u64,
 }
 
@@ -20,7 +39,7 @@ pub(crate) struct SolvedLevel {
 pub(crate) enum PassError {
     /// A win longer than the tables can store.
     Overflow,
-    /// A scratch file of the soldiers' wins failed.
+    /// A scratch file (the capture bounds, a side's wins) failed.
     Scratch(ScratchError),
 }
 

@@ -1,7 +1,8 @@
-//! The soldiers'-side wins of a level, kept as they are found and written as value bytes once the
-//! level's plies are done. The pass never reads these values (only the `ws` words), so holding
-//! them as bytes during the plies would cost `E` bytes per soldier set for nothing: on the
-//! 33-point board's level of 12 soldiers that is 7.45 GB beside the working words. Each soldiers'
+//! A level's wins for one side, kept as they are found and written as value bytes once the
+//! level's plies are done. The block pass never reads these values (only the `ws` and `wg` words;
+//! the General's capture bounds are bytes of their own, [`crate::bounds`]), so holding them as
+//! bytes during the plies would cost `E` bytes per soldier set and side for nothing: on the
+//! 33-point board's level of 12 soldiers that is 7.45 GB per side beside the working words. Each
 //! ply instead appends `(rank, slots)` entries (one per soldier set that gained wins) to memory
 //! or to a scratch file beside the tables, and [`WinLog::values`] turns them into the value array
 //! after the words are let go.
@@ -13,6 +14,7 @@
 //! level of 10 soldiers peaked at about 30 bytes per set).
 
 use crate::value::GENERAL_WINS_BYTE;
+use musashi_game::Side;
 use std::fs;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -27,15 +29,15 @@ fn put_varint(out: &mut Vec<u8>, mut x: u32) {
     out.push(x as u8);
 }
 
-/// One soldiers' ply's entries: the ply and its (rank, slots) pairs.
+/// One ply's entries: the ply and its (rank, slots) pairs.
 type PlyEntries = (u32, Vec<(u32, u32)>);
 
-/// Where a level's soldiers' wins wait for the end of its plies.
+/// Where a level's wins for one side wait for the end of its plies.
 #[derive(Debug)]
 pub(crate) enum WinLog {
-    /// In memory, one list per soldiers' ply.
+    /// In memory, one list per ply.
     Memory(Mutex<Vec<PlyEntries>>),
-    /// One scratch file per soldiers' ply in a folder (removed once read back).
+    /// One scratch file per ply in a folder (removed once read back).
     Files(Mutex<Scratch>),
 }
 
@@ -43,6 +45,7 @@ pub(crate) enum WinLog {
 pub(crate) struct Scratch {
     dir: PathBuf,
     soldiers: u32,
+    side: Side,
     /// The files written so far, by ply; the last one open.
     plies: Vec<(u32, PathBuf)>,
     open: Option<BufWriter<fs::File>>,
@@ -63,19 +66,21 @@ impl WinLog {
         WinLog::Memory(Mutex::new(Vec::new()))
     }
 
-    /// Entries written to scratch files in `dir`, named after the level and this process.
-    pub(crate) fn files(dir: &Path, soldiers: u32) -> WinLog {
+    /// Entries of `side`'s wins written to scratch files in `dir`, named after the level, the
+    /// side and this process.
+    pub(crate) fn files(dir: &Path, soldiers: u32, side: Side) -> WinLog {
         WinLog::Files(Mutex::new(Scratch {
             dir: dir.to_path_buf(),
             soldiers,
+            side,
             plies: Vec::new(),
             open: None,
             error: None,
         }))
     }
 
-    /// Appends the entries one work unit found at soldiers' ply `ply` (plies come in increasing
-    /// order; within one, units append in any order).
+    /// Appends the entries one work unit found at ply `ply` (plies come in increasing order;
+    /// within one, units append in any order).
     pub(crate) fn record(&self, ply: u32, entries: &[(u32, u32)]) {
         if entries.is_empty() {
             return;
@@ -92,8 +97,8 @@ impl WinLog {
         }
     }
 
-    /// The soldiers-to-move value bytes of a level of `positions` positions per side, `e` per
-    /// soldier set: each logged slot gets its ply, every other position is the General's.
+    /// The side's value bytes of a level of `positions` positions per side, `e` per soldier set:
+    /// each logged slot gets its ply, every other position is the General's.
     pub(crate) fn values(self, positions: usize, e: usize) -> Result<Vec<u8>, ScratchError> {
         let mut values = vec![GENERAL_WINS_BYTE; positions];
         let mut put = |ply: u32, rank: u32, slots: u32| -> io::Result<()> {
@@ -141,7 +146,11 @@ impl Scratch {
                 self.error = Some((e.path, e.source));
                 return;
             }
-            let name = format!("level-{:02}.wins-{ply:03}.tmp-{}", self.soldiers, std::process::id());
+            let side = match self.side {
+                Side::General => "general",
+                Side::Soldiers => "soldier",
+            };
+            let name = format!("level-{:02}.{side}-wins-{ply:03}.tmp-{}", self.soldiers, std::process::id());
             let path = self.dir.join(name);
             match fs::File::create(&path) {
                 Ok(f) => self.open = Some(BufWriter::with_capacity(1 << 20, f)),
@@ -277,12 +286,12 @@ mod tests {
         let expected = memory.values(positions, e).unwrap();
         // Rank 0 is logged at ply 3 with slots 3 and 4.
         assert_eq!(&expected[..5], &[GENERAL_WINS_BYTE, GENERAL_WINS_BYTE, GENERAL_WINS_BYTE, 3, 3]);
-        let files = WinLog::files(&dir, 7);
+        let files = WinLog::files(&dir, 7, Side::Soldiers);
         record_all(&files);
         assert!(files.values(positions, e).unwrap() == expected);
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 0, "scratch files are removed once read");
         // A file cut short is an error naming it, and every scratch file goes.
-        let files = WinLog::files(&dir, 7);
+        let files = WinLog::files(&dir, 7, Side::Soldiers);
         record_all(&files);
         let cut = match &files {
             WinLog::Files(s) => {

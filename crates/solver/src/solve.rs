@@ -33,7 +33,8 @@ use crate::index::LevelShape;
 use crate::orbit_pass::solve_orbits;
 use crate::plies::PassError;
 use crate::symmetry::Symmetry;
-use crate::table::LevelTable;
+use crate::plies::SideValues;
+use crate::table::{LevelTable, LevelWriter, TableError};
 use crate::value::{GENERAL_WINS_BYTE, MAX_DISTANCE};
 use musashi_game::Board;
 use rayon::prelude::*;
@@ -124,6 +125,8 @@ pub enum SolveError<E> {
     TooManySoldiers(u32),
     /// The consumer of finished levels failed (for example writing a file).
     Sink(E),
+    /// A level's file could not be written, one side at a time ([`LevelStore::writer`]).
+    Write(TableError),
     /// A scratch file of a level being solved could not be written or read back.
     Scratch {
         /// The file.
@@ -141,6 +144,7 @@ impl<E: std::fmt::Display> std::fmt::Display for SolveError<E> {
             }
             SolveError::TooManySoldiers(n) => write!(f, "{n} soldiers asked for; positions hold at most 16"),
             SolveError::Sink(e) => write!(f, "{e}"),
+            SolveError::Write(e) => write!(f, "{e}"),
             SolveError::Scratch { path, source } => write!(f, "scratch file {}: {source}", path.display()),
         }
     }
@@ -150,6 +154,7 @@ impl<E: std::error::Error + 'static> std::error::Error for SolveError<E> {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             SolveError::Sink(e) => Some(e),
+            SolveError::Write(e) => Some(e),
             SolveError::Scratch { source, .. } => Some(source),
             _ => None,
         }
@@ -164,10 +169,19 @@ pub trait LevelStore {
     type Error;
     /// Keeps a finished level (for a directory: writes it, checksummed, before the next starts).
     fn put(&mut self, table: Arc<LevelTable>, stats: &LevelStats) -> Result<(), Self::Error>;
+    /// For a store of files: the writer of the level of `shape`, which the solve then hands the
+    /// level's values one side at a time (building each from its log only when the other is
+    /// gone), instead of calling [`LevelStore::put`]: a level's two value arrays are then never
+    /// in memory together (21 GiB on the 33-point board's level of 13 soldiers). `None` (the
+    /// default): levels go to `put` whole.
+    fn writer(&mut self, _shape: LevelShape) -> Option<Result<LevelWriter, TableError>> {
+        None
+    }
     /// The soldiers-to-move values of a level already put (or found complete).
     fn soldiers_side(&mut self, soldiers: u32) -> Result<Arc<Vec<u8>>, Self::Error>;
-    /// A folder for the scratch files of a level being solved (the soldiers' wins of each ply,
-    /// [`crate::SolveDir`]'s own folder); without one they are kept in memory.
+    /// A folder for the scratch files of a level being solved (the capture bounds and both
+    /// sides' wins of each ply, [`crate::SolveDir`]'s own folder); without one they are kept in
+    /// memory.
     fn scratch(&self) -> Option<PathBuf> {
         None
     }
@@ -277,27 +291,54 @@ pub(crate) fn solve_with<S: LevelStore>(
             PassError::Overflow => SolveError::DistanceOverflow { soldiers: n },
             PassError::Scratch(e) => SolveError::Scratch { path: e.path, source: e.source },
         })?;
-        let stats = LevelStats {
+        let mut stats = LevelStats {
             soldiers: n,
-            general_to_move: side_stats(&solved.general, shape),
-            soldiers_to_move: side_stats(&solved.soldiers, shape),
             steps: solved.steps,
-            seconds: start.elapsed().as_secs_f64(),
             working_bytes: solved.working_bytes,
             lower_bytes,
-            resumed: false,
+            ..LevelStats::default()
         };
-        progress(Event::LevelDone(&stats));
-        let table = Arc::new(LevelTable::new(config.board, config.threshold, shape, solved.general, solved.soldiers));
-        store.put(table, &stats).map_err(SolveError::Sink)?;
+        let bytes = |side: SideValues| {
+            side.into_bytes().map_err(|e| SolveError::Scratch { path: e.path, source: e.source })
+        };
+        let (board, threshold) = (config.board, config.threshold);
+        match store.writer(shape) {
+            Some(writer) => {
+                // One side in memory at a time.
+                let mut writer = writer.map_err(SolveError::Write)?;
+                let general = bytes(solved.general)?;
+                stats.general_to_move = side_stats(&general, shape);
+                writer.write_side(&general).map_err(SolveError::Write)?;
+                drop(general);
+                let soldiers = bytes(solved.soldiers)?;
+                stats.soldiers_to_move = side_stats(&soldiers, shape);
+                writer.write_side(&soldiers).map_err(SolveError::Write)?;
+                drop(soldiers);
+                writer.finish().map_err(SolveError::Write)?;
+                stats.seconds = start.elapsed().as_secs_f64();
+                progress(Event::LevelDone(&stats));
+            }
+            None => {
+                let (general, soldiers) = (bytes(solved.general)?, bytes(solved.soldiers)?);
+                stats.general_to_move = side_stats(&general, shape);
+                stats.soldiers_to_move = side_stats(&soldiers, shape);
+                stats.seconds = start.elapsed().as_secs_f64();
+                progress(Event::LevelDone(&stats));
+                let table = Arc::new(LevelTable::new(board, threshold, shape, general, soldiers));
+                store.put(table, &stats).map_err(SolveError::Sink)?;
+            }
+        }
     }
     Ok(())
 }
 
-/// About how much memory solving level `n` takes on the 33-point board's pass (the block pass):
-/// the largest of the capture-bound phase (the General-to-move values and the lower levels read
-/// for captures), the plies (four words per soldier set and the General-to-move values) and the
-/// end (both value arrays). The 25-point board's orbit pass needs less than this.
+/// About how much memory solving level `n` into a directory ([`crate::SolveDir`], `musashi
+/// solve`) takes on the 33-point board's pass (the block pass): the largest of the capture-bound
+/// phase (the lower levels read for captures; the bounds go to a scratch file as they are
+/// computed), the plies (four words per soldier set) and the end (one side's value array at a
+/// time). The operating system's page cache holds what it can of the bounds' scratch file
+/// besides, which is not counted. An in-memory solve holds the bounds and both value arrays
+/// too; the 25-point board's orbit pass needs less than this.
 pub fn level_memory_bytes(config: SolveConfig, n: u32) -> u64 {
     let points = config.board.num_points() as u32;
     let shape = LevelShape { points, soldiers: n };
@@ -305,8 +346,8 @@ pub fn level_memory_bytes(config: SolveConfig, n: u32) -> u64 {
     let per_side = shape.positions_per_side();
     let lower: u64 =
         capture_levels(n, config.threshold).map(|m| LevelShape { points, soldiers: m }.positions_per_side()).sum();
-    let plies = plies_bytes(shape, word);
-    (per_side + lower).max(plies).max(2 * per_side)
+    let plies = plies_bytes(shape, word, false);
+    lower.max(plies).max(per_side)
 }
 
 /// Where a board's points are split into low and high (see [`crate::blocks`]): blocks of at most

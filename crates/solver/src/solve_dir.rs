@@ -6,7 +6,7 @@
 
 use crate::index::LevelShape;
 use crate::solve::{LevelStats, LevelStore, SideStats, SolveConfig};
-use crate::table::{HEADER_LEN, LevelTable, TableError, level_file_name, open_level, read_header};
+use crate::table::{HEADER_LEN, LevelTable, LevelWriter, TableError, level_file_name, open_level, read_header};
 use crate::value::GENERAL_WINS_BYTE;
 use std::fs;
 use std::io::{self, Read, Seek, SeekFrom};
@@ -25,11 +25,14 @@ pub fn level_file_bytes(points: u32, soldiers: u32) -> u64 {
     HEADER_LEN as u64 + 2 * LevelShape { points, soldiers }.positions_per_side()
 }
 
-/// About the most disk a level's scratch files take while it is solved (they are removed before
-/// its table is written): 40 bytes per soldier set, above the about 30 seen at the peak of the
-/// 33-point level of 10 soldiers (`soldier_wins.rs`).
+/// About the most disk a level's scratch files take while it is solved beside its table (they
+/// are removed as they are read back, the bounds when the plies end): the capture bounds (a
+/// byte per General position), and per soldier set 32 bytes of the soldiers' wins and 25 of the
+/// General's (about 10% above the 28.6 and 22.3 measured at the peak of the 33-point level of
+/// 11 soldiers, `docs/solver.md`).
 pub fn level_scratch_bytes(points: u32, soldiers: u32) -> u64 {
-    40 * LevelShape { points, soldiers }.num_sets()
+    let shape = LevelShape { points, soldiers };
+    shape.positions_per_side() + 57 * shape.num_sets()
 }
 
 impl SolveDir {
@@ -124,6 +127,11 @@ impl LevelStore for SolveDir {
     fn put(&mut self, table: Arc<LevelTable>, _stats: &LevelStats) -> Result<(), TableError> {
         debug_assert_eq!((table.board(), table.threshold()), (self.config.board, self.config.threshold));
         table.write(&self.path(table.soldiers()))
+    }
+
+    fn writer(&mut self, shape: LevelShape) -> Option<Result<LevelWriter, TableError>> {
+        let path = self.path(shape.soldiers);
+        Some(LevelWriter::create(&path, self.config.board, self.config.threshold, shape))
     }
 
     fn scratch(&self) -> Option<PathBuf> {

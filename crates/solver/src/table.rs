@@ -84,40 +84,10 @@ impl LevelTable {
     /// Writes the level to `path` (see `docs/tables.md`): to a temporary name beside it, synced,
     /// then renamed, so a crash never leaves a partial file under the level's name.
     pub fn write(&self, path: &Path) -> Result<(), TableError> {
-        let io_err = |source| TableError::Io { path: path.to_path_buf(), source };
-        let tmp = PathBuf::from(format!("{}.tmp-{}", path.display(), std::process::id()));
-        let header = self.header();
-        let result = (|| {
-            let file = fs::File::create(&tmp)?;
-            let mut w = io::BufWriter::with_capacity(1 << 20, file);
-            w.write_all(&header)?;
-            w.write_all(&self.general)?;
-            w.write_all(&self.soldiers)?;
-            w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-            fs::rename(&tmp, path)
-        })();
-        if result.is_err() {
-            let _ = fs::remove_file(&tmp);
-        }
-        result.map_err(io_err)
-    }
-
-    fn header(&self) -> [u8; HEADER_LEN] {
-        let mut h = [0u8; HEADER_LEN];
-        h[0..8].copy_from_slice(MAGIC);
-        h[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
-        h[12..16].copy_from_slice(&(HEADER_LEN as u32).to_le_bytes());
-        h[16..20].copy_from_slice(&self.shape.points.to_le_bytes());
-        h[20..24].copy_from_slice(&self.threshold.to_le_bytes());
-        h[24..28].copy_from_slice(&self.shape.soldiers.to_le_bytes());
-        h[28..32].copy_from_slice(&self.shape.empties().to_le_bytes());
-        h[32..40].copy_from_slice(&self.shape.num_sets().to_le_bytes());
-        h[40..48].copy_from_slice(&self.shape.positions_per_side().to_le_bytes());
-        h[48..52].copy_from_slice(&crc32fast::hash(&self.general).to_le_bytes());
-        h[52..56].copy_from_slice(&crc32fast::hash(&self.soldiers).to_le_bytes());
-        let crc = crc32fast::hash(&h[0..60]);
-        h[60..64].copy_from_slice(&crc.to_le_bytes());
-        h
+        let mut w = LevelWriter::create(path, self.board, self.threshold, self.shape)?;
+        w.write_side(&self.general)?;
+        w.write_side(&self.soldiers)?;
+        w.finish()
     }
 
     /// Reads and checks a level file written by [`LevelTable::write`].
@@ -137,6 +107,114 @@ impl LevelTable {
         }
         Ok(LevelTable::new(info.board, info.threshold, info.shape, general, soldiers))
     }
+}
+
+/// A level file written one side at a time (the General-to-move values, then the soldiers'), so
+/// that a level's two value arrays need not be in memory together: to a temporary name beside
+/// the level's, whose header is written last with both checksums, then synced and renamed. A
+/// writer dropped before [`LevelWriter::finish`] removes its temporary file.
+#[derive(Debug)]
+pub struct LevelWriter {
+    path: PathBuf,
+    tmp: PathBuf,
+    file: Option<io::BufWriter<fs::File>>,
+    board: Board,
+    threshold: u32,
+    shape: LevelShape,
+    /// The checksums of the sides written so far.
+    crcs: Vec<u32>,
+}
+
+impl LevelWriter {
+    /// Starts the file of a level of `shape` for `board` and `threshold` that will be at `path`.
+    pub fn create(path: &Path, board: Board, threshold: u32, shape: LevelShape) -> Result<LevelWriter, TableError> {
+        let tmp = PathBuf::from(format!("{}.tmp-{}", path.display(), std::process::id()));
+        let mut w = LevelWriter {
+            path: path.to_path_buf(),
+            file: None,
+            tmp,
+            board,
+            threshold,
+            shape,
+            crcs: Vec::new(),
+        };
+        let file = fs::File::create(&w.tmp).map_err(|e| w.io_err(e))?;
+        let mut file = io::BufWriter::with_capacity(1 << 20, file);
+        // The header's place; it is written once both checksums are known.
+        file.write_all(&[0u8; HEADER_LEN]).map_err(|e| w.io_err(e))?;
+        w.file = Some(file);
+        Ok(w)
+    }
+
+    fn io_err(&self, source: io::Error) -> TableError {
+        TableError::Io { path: self.tmp.clone(), source }
+    }
+
+    /// Appends the next side's values: the General-to-move ones first, then the soldiers'.
+    pub fn write_side(&mut self, values: &[u8]) -> Result<(), TableError> {
+        if self.crcs.len() == 2 || values.len() as u64 != self.shape.positions_per_side() {
+            return Err(TableError::Mismatch(format!(
+                "{}: a side of {} values handed over as side {} of a level of {} positions per side",
+                self.path.display(),
+                values.len(),
+                self.crcs.len() + 1,
+                self.shape.positions_per_side()
+            )));
+        }
+        let file = self.file.as_mut().expect("open until finished");
+        let written = file.write_all(values);
+        written.map_err(|e| self.io_err(e))?;
+        self.crcs.push(crc32fast::hash(values));
+        Ok(())
+    }
+
+    /// Writes the header, syncs the file and gives it the level's name.
+    pub fn finish(mut self) -> Result<(), TableError> {
+        let &[general, soldiers] = &self.crcs[..] else {
+            return Err(TableError::Mismatch(format!(
+                "{}: finished with {} of its 2 sides written",
+                self.path.display(),
+                self.crcs.len()
+            )));
+        };
+        let header = header(self.board, self.threshold, self.shape, general, soldiers);
+        let file = self.file.take().expect("open until finished");
+        let done = (|| {
+            let file = file.into_inner().map_err(|e| e.into_error())?;
+            file.write_all_at(&header, 0)?;
+            file.sync_all()?;
+            fs::rename(&self.tmp, &self.path)
+        })();
+        done.map_err(|e| self.io_err(e))
+    }
+}
+
+impl Drop for LevelWriter {
+    fn drop(&mut self) {
+        if self.file.take().is_some() {
+            let _ = fs::remove_file(&self.tmp);
+        }
+    }
+}
+
+/// A level file's header (`docs/tables.md`).
+fn header(board: Board, threshold: u32, shape: LevelShape, crc_general: u32, crc_soldiers: u32) -> [u8; HEADER_LEN] {
+    debug_assert_eq!(shape.points, board.num_points() as u32);
+    let mut h = [0u8; HEADER_LEN];
+    h[0..8].copy_from_slice(MAGIC);
+    h[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+    h[12..16].copy_from_slice(&(HEADER_LEN as u32).to_le_bytes());
+    h[16..20].copy_from_slice(&shape.points.to_le_bytes());
+    h[20..24].copy_from_slice(&threshold.to_le_bytes());
+    h[24..28].copy_from_slice(&shape.soldiers.to_le_bytes());
+    h[28..32].copy_from_slice(&shape.empties().to_le_bytes());
+    h[32..40].copy_from_slice(&shape.num_sets().to_le_bytes());
+    h[40..48].copy_from_slice(&shape.positions_per_side().to_le_bytes());
+    h[48..52].copy_from_slice(&crc_general.to_le_bytes());
+    h[52..56].copy_from_slice(&crc_soldiers.to_le_bytes());
+    let crc = crc32fast::hash(&h[0..60]);
+    h[60..64].copy_from_slice(&crc.to_le_bytes());
+    h
 }
 
 /// Opens a level file, checks its header and its length against the header, and leaves the file

@@ -105,6 +105,11 @@ fn a_solve_into_a_directory_resumes_byte_identical_and_reports_what_it_found() {
     let (mut store, found) = SolveDir::open(&whole, config(), false, &|_| {}).unwrap();
     assert!(found.is_empty());
     solve_from(config(), 0, &|_| {}, &mut store).unwrap();
+    // The scratch files (capture bounds, both sides' wins) and the temporary files are gone.
+    let mut names: Vec<String> =
+        fs::read_dir(&whole).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert_eq!(names, (0..=4).map(level_file_name).collect::<Vec<_>>());
     // The same in two pieces: levels 0-2, then a new store that finds them and goes on.
     let low = SolveConfig { max_soldiers: 2, ..config() };
     let (mut store, _) = SolveDir::open(&pieces, low, false, &|_| {}).unwrap();

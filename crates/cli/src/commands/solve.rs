@@ -129,13 +129,19 @@ pub(crate) fn run(a: Args) -> Result<()> {
 fn check_resources(out: &Path, config: SolveConfig, levels: RangeInclusive<u32>) -> Result<()> {
     let points = config.board.num_points() as u32;
     let tables: u64 = levels.clone().map(|n| level_file_bytes(points, n)).sum();
-    let scratch = levels.clone().map(|n| level_scratch_bytes(points, n)).max().unwrap_or(0);
-    let disk = tables + scratch;
+    // While level n is solved: the tables below it, and its scratch files (removed as its file
+    // is written, which they outgrow: the bounds are as large as the file's first half).
+    let (mut below, mut disk) = (0u64, 0u64);
+    for n in levels.clone() {
+        disk = disk.max(below + level_file_bytes(points, n).max(level_scratch_bytes(points, n)));
+        below += level_file_bytes(points, n);
+    }
+    let scratch = disk.saturating_sub(tables);
     let st = rustix::fs::statvfs(out).with_context(|| format!("asking for the free space of {}", out.display()))?;
     let free = st.f_bavail.saturating_mul(st.f_frsize);
     println!(
-        "tables of levels {} to {}: {:.2} GiB on disk in {}, and up to about {:.2} GiB of scratch files while a level \
-         is solved ({:.1} GiB free)",
+        "tables of levels {} to {}: {:.2} GiB on disk in {}, and up to about {:.2} GiB more of scratch files (capture \
+         bounds, wins) while a level is solved ({:.1} GiB free)",
         levels.start(),
         levels.end(),
         gib(tables),
