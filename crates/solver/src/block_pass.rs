@@ -15,6 +15,9 @@ use crate::index::slot;
 use crate::soldier_wins::ScratchError;
 use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
 
+/// New wins of one ply, as (the set's rank, the slots won in it).
+pub(crate) type Wins = Vec<(u32, u32)>;
+
 /// A word of General points (bit `g`: the General on `g`): 32 bits on the 25-point board, so that
 /// twice as many fit in cache and in a vector register, 64 bits on the 33-point board.
 pub(crate) trait Word:
@@ -217,7 +220,7 @@ impl Ctx<'_> {
         bounds: &Bounds,
         buf: &mut Vec<u8>,
         acc: &mut [W],
-        (log, glog): (&mut Vec<(u32, u32)>, &mut Vec<(u32, u32)>),
+        (log, glog): (&mut Wins, &mut Wins),
     ) -> Result<Found, ScratchError> {
         let (geo, split, blocks, e) = (self.geo, self.split, self.blocks, self.e);
         let mut found = Found::default();

@@ -104,7 +104,8 @@ impl Bounds {
     pub(crate) fn load(&self, range: Range<usize>, buf: &mut Vec<u8>) -> Result<(), ScratchError> {
         if let Bounds::File { file, path } = self {
             buf.resize(range.len(), 0);
-            file.read_exact_at(buf, range.start as u64).map_err(|source| ScratchError { path: path.clone(), source })?;
+            file.read_exact_at(buf, range.start as u64)
+                .map_err(|source| ScratchError { path: path.clone(), source })?;
         }
         Ok(())
     }
@@ -150,7 +151,7 @@ mod tests {
         fs::create_dir_all(&dir).unwrap();
         let memory = Bounds::compute(&geo, 3, 4, &lower, None).unwrap();
         let Bounds::Memory(expected) = &memory else { panic!("in memory") };
-        assert!(expected.iter().any(|&b| b == crate::value::GENERAL_WINS_BYTE), "some capture wins");
+        assert!(expected.contains(&crate::value::GENERAL_WINS_BYTE), "some capture wins");
         let file = Bounds::compute(&geo, 3, 4, &lower, Some(&dir)).unwrap();
         assert_eq!(file.memory_bytes(), 0);
         let mut buf = Vec::new();

@@ -40,7 +40,8 @@ pub use solve::{
 pub use solve_dir::{SolveDir, check_level, level_file_bytes, level_scratch_bytes};
 pub use summary::{levels_table, longest_wins};
 pub use table::{
-    FORMAT_VERSION, HEADER_LEN, HeaderInfo, LevelTable, LevelWriter, MAGIC, TableError, Tables, level_file_name, read_header,
+    FORMAT_VERSION, HEADER_LEN, HeaderInfo, LevelTable, LevelWriter, MAGIC, TableError, Tables, level_file_name,
+    read_header,
 };
 pub use value::{GENERAL_WINS_BYTE, MAX_DISTANCE, Value};
 

@@ -144,5 +144,10 @@ pub(crate) fn solve_orbits(
     let mut general = vec![0u8; total * e];
     let mut soldiers = vec![0u8; total * e];
     orbits.expand(sym, e, [&gd, &sd], [&mut general, &mut soldiers]);
-    Some(SolvedLevel { general: SideValues::Bytes(general), soldiers: SideValues::Bytes(soldiers), steps, working_bytes })
+    Some(SolvedLevel {
+        general: SideValues::Bytes(general),
+        soldiers: SideValues::Bytes(soldiers),
+        steps,
+        working_bytes,
+    })
 }

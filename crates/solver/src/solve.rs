@@ -32,8 +32,8 @@ use crate::geometry::Geometry;
 use crate::index::LevelShape;
 use crate::orbit_pass::solve_orbits;
 use crate::plies::PassError;
-use crate::symmetry::Symmetry;
 use crate::plies::SideValues;
+use crate::symmetry::Symmetry;
 use crate::table::{LevelTable, LevelWriter, TableError};
 use crate::value::{GENERAL_WINS_BYTE, MAX_DISTANCE};
 use musashi_game::Board;
@@ -298,9 +298,8 @@ pub(crate) fn solve_with<S: LevelStore>(
             lower_bytes,
             ..LevelStats::default()
         };
-        let bytes = |side: SideValues| {
-            side.into_bytes().map_err(|e| SolveError::Scratch { path: e.path, source: e.source })
-        };
+        let bytes =
+            |side: SideValues| side.into_bytes().map_err(|e| SolveError::Scratch { path: e.path, source: e.source });
         let (board, threshold) = (config.board, config.threshold);
         match store.writer(shape) {
             Some(writer) => {

@@ -129,15 +129,8 @@ impl LevelWriter {
     /// Starts the file of a level of `shape` for `board` and `threshold` that will be at `path`.
     pub fn create(path: &Path, board: Board, threshold: u32, shape: LevelShape) -> Result<LevelWriter, TableError> {
         let tmp = PathBuf::from(format!("{}.tmp-{}", path.display(), std::process::id()));
-        let mut w = LevelWriter {
-            path: path.to_path_buf(),
-            file: None,
-            tmp,
-            board,
-            threshold,
-            shape,
-            crcs: Vec::new(),
-        };
+        let mut w =
+            LevelWriter { path: path.to_path_buf(), file: None, tmp, board, threshold, shape, crcs: Vec::new() };
         let file = fs::File::create(&w.tmp).map_err(|e| w.io_err(e))?;
         let mut file = io::BufWriter::with_capacity(1 << 20, file);
         // The header's place; it is written once both checksums are known.
