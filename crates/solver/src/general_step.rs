@@ -17,11 +17,11 @@ pub(crate) struct Step {
 }
 
 /// The General step of ply `ply` for the set `set`: `ws` are the soldiers'-side positions won so
-/// far, `wg` the General's. `gd` holds the set's General value bytes by slot: a position not yet
-/// won holds its capture bound ([`crate::captures`]: 0 without captures, 255 when a capture wins
-/// for the General, else the ply from which its captures all lose); the positions won now get
-/// `ply`. Reading the bounds from the value bytes, rather than keeping masks of them per set,
-/// saves 16 bytes per set on the 33-point board.
+/// far, `wg` the General's. `bounds` holds the set's capture bounds by slot
+/// ([`crate::captures`]: 0 without captures, 255 when a capture wins for the General, else the ply
+/// from which its captures all lose) for the positions not yet won: the General value bytes in
+/// the orbit pass (whose caller marks the positions won now with `ply`), the level's bounds (in
+/// memory or read from their scratch file a block at a time) in the block pass.
 #[inline(always)]
 pub(crate) fn general_step(geo: &Geometry, set: u64, ws: u64, wg: u64, bounds: &[u8], ply: u32) -> Step {
     let free = geo.mask & !set;

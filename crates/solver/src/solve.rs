@@ -4,10 +4,9 @@
 //! by General moves (captures leave the level for a lower one, already solved). The pass keeps,
 //! per soldier set, words indexed by the General's point (bit-parallel over the General; 32 bits
 //! on the 25-point board, 64 on the 33-point board): the won positions with the General to move
-//! (`wg`) and the soldiers to move (`ws`), the General wins of the last ply (`fg`) and the
-//! positions waiting for a capture bound (`pend`). Ply `k` finds every position the soldiers win in
-//! exactly `k` plies: the General's positions at even `k`, the soldiers' at odd `k` (a trap always
-//! happens with the General to move).
+//! (`wg`) and the soldiers to move (`ws`), and the General wins of the last ply (`fg`). Ply `k`
+//! finds every position the soldiers win in exactly `k` plies: the General's positions at even
+//! `k`, the soldiers' at odd `k` (a trap always happens with the General to move).
 //!
 //! - General to move, ply `k`: a General on `g` is lost when every non-capturing move leads to a
 //!   won soldiers' position and its captures (whose values come from lower levels) all lead to
@@ -15,7 +14,8 @@
 //!   once: the "bad" destinations (empty, not capturing, not won) spread to their neighbours mark
 //!   the Generals that can still escape. The second half is the capture bound computed once per
 //!   position before the first ply ([`crate::captures`]); a position whose non-capturing moves
-//!   are all lost but whose bound is larger waits in `pend` until ply `bound`.
+//!   are all lost but whose bound is larger waits until ply `bound` (the block pass keeps the
+//!   earliest such bound per block).
 //! - Soldiers to move, ply `k`: `ws(S)` gains `fg(S')` (less the point the soldier left) for
 //!   every soldier move `S -> S'`.
 //!
@@ -78,9 +78,9 @@ pub struct LevelStats {
     pub steps: u32,
     /// Wall-clock seconds for the level.
     pub seconds: f64,
-    /// Bytes the pass held during its plies (working words, per-block flags and the
-    /// General-to-move value bytes; the lower levels it reads first are counted in `lower_bytes`,
-    /// both value arrays are held once the plies end).
+    /// Bytes the pass held during its plies (working words, per-block flags and, unless they are
+    /// in a scratch file, the capture bounds; the lower levels it reads first are counted in
+    /// `lower_bytes`, the value arrays are built once the plies end).
     pub working_bytes: u64,
     /// Bytes of the lower levels' tables read for captures while this level was solved (they
     /// are let go before the plies start).
