@@ -197,3 +197,34 @@ fn damaged_tables_are_an_error_for_every_user_never_absent_tables() {
     named(&train, "bootstrap.tablebase");
     assert!(stderr(&train).contains("bootstrap.tablebase"), "{}", stderr(&train));
 }
+
+#[test]
+fn solve_with_even_levels_writes_them_only_and_probe_names_odd_positions() {
+    let dir = temp_dir("even");
+    let d = dir.to_str().unwrap();
+    let o = musashi(&["solve", "--preset", "solved", "--max-soldiers", "4", "--levels", "even", "--out", d]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("tables of even levels 0 to 4"), "{out}");
+    assert!(out.contains("even levels 0 to 4 soldiers"), "{out}");
+    let mut names: Vec<String> =
+        fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert_eq!(names, ["level-00.mtb", "level-02.mtb", "level-04.mtb"]);
+    // Two soldiers: answered; three: refused, naming why.
+    let even = musashi(&["probe", "--tables", d, TRAP_IN_ONE]);
+    assert!(even.status.success(), "{}", stderr(&even));
+    assert_eq!(stdout(&even).trim(), format!("{TRAP_IN_ONE}\tsoldiers-win 1"));
+    let odd = musashi(&["probe", "--tables", d, "...../...../...../...../...../S.S/G.S.. s"]);
+    assert!(!odd.status.success());
+    assert!(stderr(&odd).contains("the tables hold the even levels only"), "{}", stderr(&odd));
+    // Going on to all levels in the same folder is refused (level 1 is missing), and so is a
+    // level choice other than all or even.
+    let all = musashi(&["solve", "--preset", "solved", "--max-soldiers", "4", "--out", d]);
+    assert!(!all.status.success());
+    assert!(stderr(&all).contains("lacks the table for 1 soldiers"), "{}", stderr(&all));
+    let bad = musashi(&["solve", "--preset", "solved", "--levels", "odd", "--out", d]);
+    assert!(!bad.status.success());
+    assert!(stderr(&bad).contains("expected `all` or `even`, got `odd`"), "{}", stderr(&bad));
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -5,14 +5,14 @@
 
 use musashi_game::{Board, Position, Side};
 use musashi_search::{Oracle, Score};
-use musashi_solver::{SolveConfig, Tables, Value, solve_in_memory};
+use musashi_solver::{Levels, SolveConfig, Tables, Value, solve_in_memory};
 use std::sync::Arc;
 
 pub struct Exact(pub Arc<Tables>);
 
 impl Oracle for Exact {
     fn probe(&self, pos: &Position) -> Option<Score> {
-        if pos.num_soldiers() > self.0.max_soldiers() {
+        if !self.0.covers(pos.num_soldiers()) {
             return None;
         }
         let (soldiers_win, n) = match self.0.probe(pos).ok()? {
@@ -25,6 +25,6 @@ impl Oracle for Exact {
 }
 
 pub fn tables() -> Arc<Tables> {
-    let config = SolveConfig { board: Board::Square25, threshold: 2, max_soldiers: 6 };
+    let config = SolveConfig { board: Board::Square25, threshold: 2, max_soldiers: 6, levels: Levels::All };
     Arc::new(solve_in_memory(config, &|_| {}).unwrap().0)
 }

@@ -22,7 +22,7 @@ pub struct TableOracle {
 
 impl Oracle for TableOracle {
     fn probe(&self, pos: &Position) -> Option<Score> {
-        if pos.board() != self.tables.board() || pos.num_soldiers() > self.tables.max_soldiers() {
+        if pos.board() != self.tables.board() || !self.tables.covers(pos.num_soldiers()) {
             return None;
         }
         let v = self.tables.probe(pos).ok()?;

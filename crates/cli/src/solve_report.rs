@@ -9,9 +9,9 @@ use musashi_solver::{Event, LevelStats, Tables, binomial, levels_table, longest_
 
 /// A progress bar over all positions of the levels to solve; hidden when stderr is not a
 /// terminal.
-pub(crate) fn progress_bar(board: Board, levels: std::ops::RangeInclusive<u32>) -> ProgressBar {
+pub(crate) fn progress_bar(board: Board, levels: impl IntoIterator<Item = u32>) -> ProgressBar {
     let points = board.num_points() as u32;
-    let total: u64 = levels.map(|n| 2 * points as u64 * binomial(points - 1, n)).sum();
+    let total: u64 = levels.into_iter().map(|n| 2 * points as u64 * binomial(points - 1, n)).sum();
     progress::bar(total, "{bar:40} {percent:>3}% {msg} [{elapsed_precise}, eta {eta}]")
 }
 

@@ -17,7 +17,7 @@
 //! more like positions of play. Ended positions are skipped.
 
 use musashi_game::{Board, Point, Position, Side};
-use musashi_solver::{SolveConfig, Tables, Value, solve_in_memory};
+use musashi_solver::{Levels, SolveConfig, Tables, Value, solve_in_memory};
 use std::io::Write;
 use std::time::Instant;
 
@@ -63,7 +63,8 @@ fn main() {
     let board = Board::Square25;
 
     let t = Instant::now();
-    let (tables, _) = solve_in_memory(SolveConfig { board, threshold, max_soldiers: 16 }, &|_| {}).expect("solves");
+    let (tables, _) = solve_in_memory(SolveConfig { board, threshold, max_soldiers: 16, levels: Levels::All }, &|_| {})
+        .expect("solves");
     eprintln!("solved the 25-point board (threshold {threshold}) in {:.1} s", t.elapsed().as_secs_f64());
 
     let mut file = std::io::BufWriter::new(std::fs::File::create(&out).expect("output file"));

@@ -2,7 +2,7 @@
 //! rank order, no symmetry used. The pass of the 33-point board, whose one mirror would halve
 //! the sets at the price of per-set move lists too large for its higher levels.
 
-use crate::block_pass::{Ctx, Found, Prev, SPAN, Word, groups};
+use crate::block_pass::{Ctx, Found, Prev, SPAN, Word, general_groups, soldier_groups};
 use crate::blocks::{Blocks, Split};
 use crate::bounds::Bounds;
 use crate::geometry::Geometry;
@@ -17,12 +17,13 @@ use std::sync::{Arc, Mutex};
 /// Sets per parallel work unit (whole blocks are added until a group has at least this many).
 const GROUP: usize = 8192;
 
-/// What a level holds during its plies, less a few bytes per block: four words per soldier set
-/// (`wg ws` and the two `fg`, padded by `SPAN` words each), and the capture bounds (a byte per
-/// General position) unless they are in a scratch file.
+/// What a level holds during its plies, less a few bytes per block: three words per soldier set
+/// (`wg ws fg`, `fg` padded by `SPAN` words), a bit per set (the sets that gained soldiers' wins
+/// in the ply), and the capture bounds (a byte per General position) unless they are in a scratch
+/// file.
 pub(crate) fn plies_bytes(shape: LevelShape, word: u64, bounds_in_memory: bool) -> u64 {
     let bounds = if bounds_in_memory { shape.positions_per_side() } else { 0 };
-    shape.num_sets() * 4 * word + 2 * SPAN as u64 * word + bounds
+    shape.num_sets() * 3 * word + shape.num_sets().div_ceil(8) + SPAN as u64 * word + bounds
 }
 
 /// Solves level `n` by blocks; `None` when a win is longer than the tables can store. With
@@ -51,19 +52,18 @@ pub(crate) fn solve_blocks<W: Word>(
 
     let mut wg = vec![W::ZERO; num_sets];
     let mut ws = vec![W::ZERO; num_sets];
-    // Padded so that every block's source window (SPAN words) lies inside.
-    let mut fg_prev = vec![W::ZERO; num_sets + SPAN];
-    let mut fg_next = vec![W::ZERO; num_sets + SPAN];
-    let mut front_prev = vec![false; nb];
-    let mut front_next = vec![false; nb];
+    // One `fg`: the soldiers' half of a ply reads it (the General wins of the ply before), the
+    // General's half then overwrites it; padded so that every block's source window (SPAN words)
+    // lies inside.
+    let mut fg = vec![W::ZERO; num_sets + SPAN];
+    let mut front = vec![false; nb];
     let mut full = vec![false; nb];
     let mut due = vec![u8::MAX; nb];
+    let mut gain = vec![false; nb];
     let (log, glog) = match scratch {
         Some(dir) => (WinLog::files(dir, n, Side::Soldiers), WinLog::files(dir, n, Side::General)),
         None => (WinLog::memory(), WinLog::memory()),
     };
-    let working_bytes =
-        plies_bytes(shape, std::mem::size_of::<W>() as u64, false) + bounds.memory_bytes() + nb as u64 * 5;
 
     // Work units: consecutive blocks of at least GROUP sets.
     let mut units = vec![0usize];
@@ -75,26 +75,48 @@ pub(crate) fn solve_blocks<W: Word>(
     if *units.last().unwrap() != nb {
         units.push(nb);
     }
+    // Per unit, a bit per set: gained soldiers' wins in the ply.
+    let mut gained: Vec<Vec<u64>> =
+        units.windows(2).map(|w| vec![0u64; (blocks.start[w[1]] - blocks.start[w[0]]).div_ceil(64)]).collect();
+    let working_bytes =
+        plies_bytes(shape, std::mem::size_of::<W>() as u64, false) + bounds.memory_bytes() + nb as u64 * 6;
     debug_assert!((0..nb).all(|b| blocks.range(b).len() <= SPAN), "a block larger than an accumulator");
     let ctx = Ctx { geo, split, blocks: &blocks, e };
     let failure: Mutex<Option<ScratchError>> = Mutex::new(None);
 
-    // Each pass writes the General wins of its last ply into the `next` arrays, which then
-    // become the `prev` arrays the following pass pulls from (ply 0 reads none). A scratch file
-    // that fails stops the plies (the pass reports nothing found) and the level with it.
+    // Each ply runs in two sweeps over the blocks: the soldiers' half pulls the General wins of
+    // the ply before (`fg`, read only) into `ws`; the General's half then visits the sets that
+    // gained wins (and the blocks whose bound is due) and overwrites `fg` with its own wins (ply
+    // 0 has no soldiers' half). A scratch file that fails stops the plies (the pass reports
+    // nothing found) and the level with it.
     let steps = run_plies(
         |k| {
-            let prev = Prev { fg: &fg_prev, front: &front_prev };
-            let (ply_s, ply_g) = (k.unwrap_or(0), k.map_or(0, |k| k + 1));
-            let found = groups(&blocks, &units, &mut wg, &mut ws, &mut fg_next, &mut front_next, &mut full, &mut due)
+            let soldiers = match k {
+                None => 0,
+                Some(k) => {
+                    let prev = Prev { fg: &fg, front: &front };
+                    soldier_groups(&blocks, &units, &mut ws, &mut full, &mut gained, &mut gain)
+                        .into_par_iter()
+                        .map_init(
+                            || (vec![W::ZERO; SPAN], Vec::new()),
+                            |(acc, wins), g| {
+                                let found = ctx.soldiers_half(g, &prev, acc, wins);
+                                log.record(k, wins);
+                                wins.clear();
+                                found
+                            },
+                        )
+                        .sum()
+                }
+            };
+            let ply = k.map_or(0, |k| k + 1);
+            let found = general_groups(&blocks, &units, &mut wg, &ws, &mut fg, &mut front, &mut due, (&gained, &gain))
                 .into_par_iter()
                 .map_init(
-                    || (vec![W::ZERO; SPAN], Vec::new(), Vec::new(), Vec::new()),
-                    |(acc, wins, gwins, buf), g| {
-                        let found = ctx.pass(g, k.map(|_| &prev), ply_s, &bounds, buf, acc, (wins, gwins));
-                        log.record(ply_s, wins);
-                        glog.record(ply_g, gwins);
-                        wins.clear();
+                    || (Vec::new(), Vec::new()),
+                    |(buf, gwins), g| {
+                        let found = ctx.general_half(g, ply, &bounds, buf, gwins);
+                        glog.record(ply, gwins);
                         gwins.clear();
                         found.unwrap_or_else(|e| {
                             failure.lock().expect("no unit panics holding it").get_or_insert(e);
@@ -103,11 +125,9 @@ pub(crate) fn solve_blocks<W: Word>(
                     },
                 )
                 .reduce(Found::default, |a, b| a + b);
-            std::mem::swap(&mut fg_prev, &mut fg_next);
-            std::mem::swap(&mut front_prev, &mut front_next);
             match failure.lock().expect("no unit panics holding it").is_some() {
                 true => Found::default(),
-                false => found,
+                false => Found { soldiers, ..found },
             }
         },
         on_step,
@@ -118,7 +138,7 @@ pub(crate) fn solve_blocks<W: Word>(
     let steps = steps.ok_or(PassError::Overflow)?;
     // Positions never won are the General's: the logs' values say so for every position not in
     // them. The words and the bounds (and their scratch file) go before the values are built.
-    drop((ws, fg_prev, fg_next, wg, bounds));
+    drop((ws, fg, wg, gained, bounds));
     let positions = num_sets * e;
     Ok(SolvedLevel {
         general: SideValues::Log { log: glog, positions, e },

@@ -1,6 +1,8 @@
-//! One pass over a level's blocks (see [`crate::blocks`]): the soldiers' step of ply `k` pulls the
-//! General wins of ply `k - 1` into every block that still has soldiers'-side positions to win,
-//! and the General step of ply `k + 1` follows in the same block while it is in cache.
+//! The two sweeps of a ply over a level's blocks (see [`crate::blocks`]): the soldiers' half of
+//! ply `k` pulls the General wins of ply `k - 1` (`fg`, read only) into every block that still has
+//! soldiers'-side positions to win, marking the sets that gained wins; the General's half of ply
+//! `k + 1` then visits those sets (and the blocks whose capture bound has come) and overwrites
+//! `fg` with its wins. Two sweeps rather than one let a single `fg` array serve both halves.
 //!
 //! The soldiers' step is array work: a soldier move between two high points maps a whole block
 //! onto another one element by element, a move between low points or between a low and a high
@@ -74,23 +76,38 @@ pub(crate) struct Ctx<'a> {
     pub(crate) e: usize,
 }
 
-/// One group of consecutive blocks: its share of every per-set and per-block array.
-pub(crate) struct Group<'a, W> {
+/// One group of consecutive blocks: its share of the arrays the soldiers' half of a ply writes.
+pub(crate) struct SoldierGroup<'a, W> {
+    pub(crate) blocks: std::ops::Range<usize>,
+    /// Rank of the group's first set.
+    pub(crate) first: usize,
+    pub(crate) ws: &'a mut [W],
+    /// Per block: every soldiers'-side position won.
+    pub(crate) full: &'a mut [bool],
+    /// Per set, a bit (from the group's first set on): gained soldiers' wins in this ply.
+    pub(crate) gained: &'a mut [u64],
+    /// Per block: some set of it gained soldiers' wins in this ply.
+    pub(crate) gain: &'a mut [bool],
+}
+
+/// One group of consecutive blocks: its share of the arrays the General's half of a ply writes
+/// (and of what the soldiers' half left for it).
+pub(crate) struct GeneralGroup<'a, W> {
     pub(crate) blocks: std::ops::Range<usize>,
     /// Rank of the group's first set.
     pub(crate) first: usize,
     pub(crate) wg: &'a mut [W],
-    pub(crate) ws: &'a mut [W],
-    /// General wins found in this iteration.
+    pub(crate) ws: &'a [W],
+    /// General wins found in this ply (read by the next ply's soldiers' half).
     pub(crate) fg: &'a mut [W],
-    /// Per block: General wins found in this iteration.
+    /// Per block: General wins found in this ply (its `fg` is stale where this is false).
     pub(crate) front: &'a mut [bool],
-    /// Per block: every soldiers'-side position won.
-    pub(crate) full: &'a mut [bool],
     /// Per block: the earliest capture bound among its waiting General positions (255: none).
     /// Kept per block rather than per set (9 bytes per set less): when it is due, every set of
     /// the block gets its General step, which only wins the positions whose bound has come.
     pub(crate) due: &'a mut [u8],
+    pub(crate) gained: &'a [u64],
+    pub(crate) gain: &'a [bool],
 }
 
 /// What one pass over a group found.
@@ -125,37 +142,71 @@ fn pieces<T>(mut s: &mut [T], lens: impl Iterator<Item = usize>) -> Vec<&mut [T]
     out
 }
 
-/// The per-level arrays, cut into groups.
+/// The lengths of the groups' pieces of a per-set (`sets`) or per-block array.
+fn lens<'a>(blocks: &'a Blocks, bounds: &'a [usize], sets: bool) -> impl Iterator<Item = usize> + 'a {
+    bounds.windows(2).map(move |w| if sets { blocks.start[w[1]] - blocks.start[w[0]] } else { w[1] - w[0] })
+}
+
+/// The per-level arrays the soldiers' half writes, cut into groups (`gained` is one bitmap per
+/// group).
+pub(crate) fn soldier_groups<'a, W>(
+    blocks: &Blocks,
+    bounds: &[usize],
+    ws: &'a mut [W],
+    full: &'a mut [bool],
+    gained: &'a mut [Vec<u64>],
+    gain: &'a mut [bool],
+) -> Vec<SoldierGroup<'a, W>> {
+    let mut ws = pieces(ws, lens(blocks, bounds, true)).into_iter();
+    let mut full = pieces(full, lens(blocks, bounds, false)).into_iter();
+    let mut gain = pieces(gain, lens(blocks, bounds, false)).into_iter();
+    bounds
+        .windows(2)
+        .zip(gained.iter_mut())
+        .map(|(w, gained)| SoldierGroup {
+            blocks: w[0]..w[1],
+            first: blocks.start[w[0]],
+            ws: ws.next().unwrap(),
+            full: full.next().unwrap(),
+            gained,
+            gain: gain.next().unwrap(),
+        })
+        .collect()
+}
+
+/// The per-level arrays the General's half writes, cut into groups, with what the soldiers'
+/// half left.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn groups<'a, W>(
+pub(crate) fn general_groups<'a, W>(
     blocks: &Blocks,
     bounds: &[usize],
     wg: &'a mut [W],
-    ws: &'a mut [W],
+    ws: &'a [W],
     fg: &'a mut [W],
     front: &'a mut [bool],
-    full: &'a mut [bool],
     due: &'a mut [u8],
-) -> Vec<Group<'a, W>> {
-    let sets = || bounds.windows(2).map(|w| blocks.start[w[1]] - blocks.start[w[0]]);
-    let blks = || bounds.windows(2).map(|w| w[1] - w[0]);
-    let mut wg = pieces(wg, sets()).into_iter();
-    let mut ws = pieces(ws, sets()).into_iter();
-    let mut fg = pieces(fg, sets()).into_iter();
-    let mut front = pieces(front, blks()).into_iter();
-    let mut full = pieces(full, blks()).into_iter();
-    let mut due = pieces(due, blks()).into_iter();
+    (gained, gain): (&'a [Vec<u64>], &'a [bool]),
+) -> Vec<GeneralGroup<'a, W>> {
+    let mut wg = pieces(wg, lens(blocks, bounds, true)).into_iter();
+    let mut fg = pieces(fg, lens(blocks, bounds, true)).into_iter();
+    let mut front = pieces(front, lens(blocks, bounds, false)).into_iter();
+    let mut due = pieces(due, lens(blocks, bounds, false)).into_iter();
     bounds
         .windows(2)
-        .map(|w| Group {
-            blocks: w[0]..w[1],
-            first: blocks.start[w[0]],
-            wg: wg.next().unwrap(),
-            ws: ws.next().unwrap(),
-            fg: fg.next().unwrap(),
-            front: front.next().unwrap(),
-            full: full.next().unwrap(),
-            due: due.next().unwrap(),
+        .zip(gained)
+        .map(|(w, gained)| {
+            let (sets, blks) = (blocks.start[w[0]]..blocks.start[w[1]], w[0]..w[1]);
+            GeneralGroup {
+                blocks: blks.clone(),
+                first: sets.start,
+                wg: wg.next().unwrap(),
+                ws: &ws[sets],
+                fg: fg.next().unwrap(),
+                front: front.next().unwrap(),
+                due: due.next().unwrap(),
+                gained,
+                gain: &gain[blks],
+            }
         })
         .collect()
 }
@@ -203,70 +254,96 @@ pub(crate) struct Prev<'a, W> {
 }
 
 impl Ctx<'_> {
-    /// One pass over a group. Without `prev` (ply 0) every set gets its General step at ply 0;
-    /// with it, ply `k` (soldiers) pulls the previous General wins into each set, and ply `k + 1`
-    /// (General) visits the sets that gained soldiers' wins, or every set of a block whose
-    /// earliest capture bound has come, reading the block's capture bounds from `bounds` (through
-    /// `buf`) the first time one of its sets needs them. The new wins go to `log` (the soldiers'
-    /// of ply `k`) and `glog` (the General's of ply `k + 1`, or 0) as (rank, the slots won):
-    /// their values are written into the table once the level's plies are done
-    /// ([`crate::soldier_wins`]).
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn pass<W: Word>(
+    /// The soldiers' half of ply `k` over a group: pulls the previous ply's General wins
+    /// (`prev`, read only) into each set of every block not yet full, marks in `g.gained` the
+    /// sets that gained wins and logs those wins to `log` as (rank, the slots won); their values
+    /// are written into the table once the level's plies are done ([`crate::soldier_wins`]).
+    /// Returns the positions won.
+    pub(crate) fn soldiers_half<W: Word>(
         &self,
-        g: Group<'_, W>,
-        prev: Option<&Prev<'_, W>>,
-        k: u32,
+        g: SoldierGroup<'_, W>,
+        prev: &Prev<'_, W>,
+        acc: &mut [W],
+        log: &mut Wins,
+    ) -> u64 {
+        let (geo, split, blocks) = (self.geo, self.split, self.blocks);
+        let mut found = 0u64;
+        g.gained.fill(0);
+        for (bi, b) in g.blocks.clone().enumerate() {
+            g.gain[bi] = false;
+            if g.full[bi] {
+                continue;
+            }
+            let range = blocks.range(b);
+            let len = range.len();
+            let off = range.start - g.first;
+            acc[..len].fill(W::ZERO);
+            self.pull(b, prev, acc, len);
+            let (m, high) = (blocks.low[b] as usize, blocks.high[b]);
+            let lows = &split.low_sets[m];
+            let (mut full, mut gain) = (true, false);
+            for i in 0..len {
+                let r = off + i;
+                let set = high | lows[i];
+                let ns = (acc[i] & !g.ws[r]).to_u64();
+                if ns != 0 {
+                    g.ws[r] |= W::from_u64(ns);
+                    found += ns.count_ones() as u64;
+                    log.push(((range.start + i) as u32, slot_bits(ns, set)));
+                    g.gained[r / 64] |= 1 << (r % 64);
+                    gain = true;
+                }
+                full &= g.ws[r].to_u64() == geo.mask & !set;
+            }
+            g.full[bi] = full;
+            g.gain[bi] = gain;
+        }
+        found
+    }
+
+    /// The General's half of ply `ply` (0: the first ply, every set; else the ply after the
+    /// soldiers' half) over a group: visits the sets that gained soldiers' wins, or every set of
+    /// a block whose earliest capture bound has come, reading the block's capture bounds from
+    /// `bounds` (through `buf`) the first time one of its sets needs them, and overwrites the
+    /// block's `fg` with the wins found. A block with nothing to visit keeps its stale `fg`, its
+    /// `front` says so. The wins go to `glog` as (rank, the slots won).
+    pub(crate) fn general_half<W: Word>(
+        &self,
+        g: GeneralGroup<'_, W>,
+        ply: u32,
         bounds: &Bounds,
         buf: &mut Vec<u8>,
-        acc: &mut [W],
-        (log, glog): (&mut Wins, &mut Wins),
+        glog: &mut Wins,
     ) -> Result<Found, ScratchError> {
         let (geo, split, blocks, e) = (self.geo, self.split, self.blocks, self.e);
         let mut found = Found::default();
         for (bi, b) in g.blocks.clone().enumerate() {
+            let whole = ply == 0 || g.due[bi] as u32 <= ply;
+            if !whole && !g.gain[bi] {
+                g.front[bi] = false;
+                found.pending += (g.due[bi] != u8::MAX) as u64;
+                continue;
+            }
             let range = blocks.range(b);
-            let len = range.len();
             let off = range.start - g.first;
             let (m, high) = (blocks.low[b] as usize, blocks.high[b]);
-            acc[..len].fill(W::ZERO);
-            if let Some(prev) = prev {
-                if g.full[bi] && g.due[bi] == u8::MAX {
-                    g.front[bi] = false;
-                    continue;
-                }
-                if !g.full[bi] {
-                    self.pull(b, prev, acc, len);
-                }
-            }
-            let ply_g = if prev.is_some() { k + 1 } else { 0 };
-            let whole = prev.is_none() || g.due[bi] as u32 <= ply_g;
-            let mut due = if whole { u8::MAX } else { g.due[bi] };
             let lows = &split.low_sets[m];
-            let (mut front, mut full) = (false, true);
-            let (cover, mut loaded) = (range.start * e..range.end * e, false);
-            for i in 0..len {
+            let mut due = if whole { u8::MAX } else { g.due[bi] };
+            let (cover, mut loaded, mut front) = (range.start * e..range.end * e, false, false);
+            for i in 0..range.len() {
                 let r = off + i;
-                let set = high | lows[i];
-                let free = geo.mask & !set;
-                let ns = (acc[i] & !g.ws[r]).to_u64();
-                if ns != 0 {
-                    g.ws[r] |= W::from_u64(ns);
-                    found.soldiers += ns.count_ones() as u64;
-                    log.push(((range.start + i) as u32, slot_bits(ns, set)));
-                }
-                full &= g.ws[r].to_u64() == free;
                 let mut won = 0u64;
                 // A set is visited when its soldiers' side gained wins (its General positions may
                 // have lost their last escape) or when its block's earliest bound has come.
-                if whole || ns != 0 {
+                if whole || g.gained[r / 64] >> (r % 64) & 1 != 0 {
+                    let set = high | lows[i];
                     let (ws, wg) = (g.ws[r].to_u64(), g.wg[r].to_u64());
                     if !loaded {
                         bounds.load(cover.clone(), buf)?;
                         loaded = true;
                     }
                     let gd = bounds.get(cover.clone(), buf);
-                    let step = general_step(geo, set, ws, wg, &gd[i * e..(i + 1) * e], ply_g);
+                    let step = general_step(geo, set, ws, wg, &gd[i * e..(i + 1) * e], ply);
                     won = step.won;
                     due = due.min(step.due);
                     if won != 0 {
@@ -279,7 +356,6 @@ impl Ctx<'_> {
                 front |= won != 0;
             }
             g.front[bi] = front;
-            g.full[bi] = full;
             g.due[bi] = due;
             found.pending += (due != u8::MAX) as u64;
         }

@@ -34,8 +34,8 @@ pub use index::{LevelShape, binomial, next_set, rank, unrank};
 pub use recheck::{RecheckReport, expected_value, recheck};
 pub use recheck_sample::recheck_sample;
 pub use solve::{
-    Event, LevelStats, LevelStore, SideStats, SolveConfig, SolveError, capture_levels, level_memory_bytes, solve,
-    solve_from,
+    Event, LevelStats, LevelStore, Levels, SideStats, SolveConfig, SolveError, capture_levels, level_memory_bytes,
+    solve, solve_from,
 };
 pub use solve_dir::{SolveDir, check_level, level_file_bytes, level_scratch_bytes};
 pub use summary::{levels_table, longest_wins};

@@ -38,8 +38,8 @@ pub fn level_scratch_bytes(points: u32, soldiers: u32) -> u64 {
 impl SolveDir {
     /// Opens `dir` for a solve of `config` (created if needed). Temporary files that a killed
     /// solve left behind are removed. With `replace`, table files already there are removed;
-    /// otherwise levels `0..k` found there must be for the same board and threshold, and each is
-    /// checked in full (`on_check(n)` before level `n`): their statistics come back, and the
+    /// otherwise the levels found there must be the first ones of `config.levels` (`0..k`, or the
+    /// even ones below `k`), for the same board and threshold, and each is checked in full (`on_check(n)` before level `n`): their statistics come back, and the
     /// solve goes on at level `k`. A damaged or missing level is an error naming the file, never
     /// overwritten.
     pub fn open(
@@ -85,9 +85,17 @@ impl SolveDir {
             return Ok((store, Vec::new()));
         }
         let mut stats = Vec::new();
-        for (expect, (n, path)) in levels.into_iter().enumerate() {
-            if n != expect as u32 {
-                return Err(TableError::MissingLevel { dir: dir.to_path_buf(), soldiers: expect as u32 });
+        let mut expected = (0..).filter(|&n| config.levels.contains(n));
+        for (n, path) in levels {
+            if !config.levels.contains(n) {
+                return Err(TableError::Occupied {
+                    dir: dir.to_path_buf(),
+                    what: format!("{} is an odd level and this solve is of the even levels only", path.display()),
+                });
+            }
+            let expect = expected.next().expect("endless");
+            if n != expect {
+                return Err(TableError::MissingLevel { dir: dir.to_path_buf(), soldiers: expect });
             }
             let h = read_header(&path)?;
             let points = config.board.num_points() as u32;

@@ -73,7 +73,7 @@ impl Tables {
         let mut out = String::new();
         for side in [Side::Soldiers, Side::General] {
             let start = Position::start(self.board(), side);
-            let _ = if start.num_soldiers() > self.max_soldiers() {
+            let _ = if !self.covers(start.num_soldiers()) {
                 writeln!(out, "start, {side} to move: not covered (tables up to {} soldiers)", self.max_soldiers())
             } else {
                 writeln!(out, "start, {side} to move: {}", self.probe(&start)?)

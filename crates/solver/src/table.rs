@@ -1,6 +1,7 @@
 //! Solved levels in memory, the table files (format in `docs/tables.md`), and probing.
 
 use crate::index::LevelShape;
+use crate::solve::Levels;
 use crate::value::Value;
 use musashi_game::{Board, Move, Position, Side};
 use std::fmt;
@@ -371,6 +372,11 @@ pub enum TableError {
         /// Most soldiers the tables cover.
         max: u32,
     },
+    /// The position has an odd number of soldiers and the tables hold the even levels only.
+    OddLevel {
+        /// Soldiers in the position.
+        soldiers: u32,
+    },
 }
 
 impl TableError {
@@ -411,7 +417,7 @@ impl TableError {
             | TableError::Empty { dir }
             | TableError::Occupied { dir, .. }
             | TableError::MissingLevel { dir, .. } => Some(dir),
-            TableError::Mismatch(_) | TableError::NotCovered { .. } => None,
+            TableError::Mismatch(_) | TableError::NotCovered { .. } | TableError::OddLevel { .. } => None,
         }
     }
 }
@@ -436,9 +442,15 @@ impl fmt::Display for TableError {
             TableError::NotCovered { soldiers, max } => {
                 write!(f, "the position has {soldiers} soldiers; the tables cover at most {max}")
             }
+            TableError::OddLevel { soldiers } => write!(
+                f,
+                "the position has {soldiers} soldiers; the tables hold the even levels only (those a game from the \
+                 start reaches)"
+            ),
             TableError::Occupied { dir, what } => write!(
                 f,
-                "{} already holds table files for other rules ({what}): replace them or choose another folder",
+                "{} already holds table files this solve cannot go on from ({what}): replace them or choose another \
+                 folder",
                 dir.display()
             ),
         }
@@ -462,40 +474,46 @@ struct Slot {
     file: Option<fs::File>,
 }
 
-/// A complete set of levels `0..=max_soldiers` for one board and threshold, in memory or in a
-/// directory: [`Tables::open`] reads each level and checks it the first time it is probed (so a
+/// A complete set of levels for one board and threshold, `0..=max_soldiers` or the even ones of
+/// them (every level a capture reaches from one of them is there), in memory or in a directory: [`Tables::open`] reads each level and checks it the first time it is probed (so a
 /// damaged value array is an error of that probe), [`Tables::load`] reads and checks them all
 /// at once.
 #[derive(Debug)]
 pub struct Tables {
     board: Board,
     threshold: u32,
-    levels: Vec<Slot>,
+    /// By soldier count: `None` for the odd levels of even-only tables.
+    levels: Vec<Option<Slot>>,
 }
 
 impl Tables {
-    /// Tables from solved levels `0..=K` (as the solver hands them out, in order).
+    /// Tables from solved levels `0..=K`, or the even ones of them (as the solver hands them out,
+    /// in order).
     pub fn from_levels(levels: Vec<Arc<LevelTable>>) -> Result<Tables, TableError> {
         let first = levels.first().ok_or_else(|| TableError::Mismatch("no levels given".into()))?;
         let (board, threshold) = (first.board, first.threshold);
-        for (n, l) in levels.iter().enumerate() {
-            if l.board != board || l.threshold != threshold || l.shape.soldiers != n as u32 {
-                return Err(TableError::Mismatch(format!("level {n} does not belong with the others")));
+        let counts: Vec<u32> = levels.iter().map(|l| l.shape.soldiers).collect();
+        if let Err(n) = Levels::of(&counts) {
+            return Err(TableError::Mismatch(format!("level {n} is missing among the levels given")));
+        }
+        for l in &levels {
+            if l.board != board || l.threshold != threshold {
+                return Err(TableError::Mismatch(format!(
+                    "level {} does not belong with the others",
+                    l.shape.soldiers
+                )));
             }
         }
-        let levels = levels
-            .into_iter()
-            .map(|t| {
-                let cell = OnceLock::new();
-                let _ = cell.set(t);
-                Slot { path: None, table: cell, file: None }
-            })
-            .collect();
-        Ok(Tables { board, threshold, levels })
+        let slots = levels.into_iter().map(|t| {
+            let (n, cell) = (t.shape.soldiers, OnceLock::new());
+            let _ = cell.set(t);
+            (n, Slot { path: None, table: cell, file: None })
+        });
+        Ok(Tables { board, threshold, levels: by_count(slots) })
     }
 
     /// Opens a table directory: reads every level's header now (they must agree and cover
-    /// `0..=K` without a gap) and each level's values on first use.
+    /// `0..=K`, or its even levels, without a gap) and each level's values on first use.
     pub fn open(dir: &Path) -> Result<Tables, TableError> {
         let io_err = |source| TableError::Io { path: dir.to_path_buf(), source };
         let mut found: Vec<(u32, PathBuf)> = Vec::new();
@@ -518,12 +536,13 @@ impl Tables {
         if found.is_empty() {
             return Err(TableError::Empty { dir: dir.to_path_buf() });
         }
+        let counts: Vec<u32> = found.iter().map(|f| f.0).collect();
+        if let Err(soldiers) = Levels::of(&counts) {
+            return Err(TableError::MissingLevel { dir: dir.to_path_buf(), soldiers });
+        }
         let mut levels = Vec::new();
         let mut rules: Option<(Board, u32)> = None;
-        for (expect, (n, path)) in found.into_iter().enumerate() {
-            if n != expect as u32 {
-                return Err(TableError::MissingLevel { dir: dir.to_path_buf(), soldiers: expect as u32 });
-            }
+        for (n, path) in found {
             let h = read_header(&path)?;
             if h.shape.soldiers != n {
                 return Err(TableError::corrupt(&path, format!("holds {} soldiers, not {n}", h.shape.soldiers)));
@@ -541,10 +560,10 @@ impl Tables {
                 }
                 Some(_) => {}
             }
-            levels.push(Slot { path: Some(path), table: OnceLock::new(), file: None });
+            levels.push((n, Slot { path: Some(path), table: OnceLock::new(), file: None }));
         }
         let (board, threshold) = rules.expect("at least one level");
-        Ok(Tables { board, threshold, levels })
+        Ok(Tables { board, threshold, levels: by_count(levels) })
     }
 
     /// Opens a table directory and reads and checks every level now (headers, lengths and
@@ -565,17 +584,18 @@ impl Tables {
     pub fn load_within(dir: &Path, budget: u64) -> Result<Tables, TableError> {
         let mut tables = Tables::open(dir)?;
         let mut used = 0u64;
-        for n in 0..tables.levels.len() {
-            let bytes = 2 * tables.shape(n as u32).positions_per_side();
+        for n in tables.held().collect::<Vec<_>>() {
+            let bytes = 2 * tables.shape(n).positions_per_side();
             if used + bytes <= budget {
-                tables.level(n as u32)?;
+                tables.level(n)?;
                 used += bytes;
                 continue;
             }
-            let path = tables.levels[n].path.clone().expect("opened tables come from files");
+            let slot = tables.levels[n as usize].as_mut().expect("a level held");
+            let path = slot.path.clone().expect("opened tables come from files");
             crate::solve_dir::check_level(&path)?;
             let file = fs::File::open(&path).map_err(|source| TableError::Io { path: path.clone(), source })?;
-            tables.levels[n].file = Some(file);
+            slot.file = Some(file);
         }
         Ok(tables)
     }
@@ -586,7 +606,7 @@ impl Tables {
     /// sampled re-check, and need little memory on tables of any size.
     pub fn open_files(dir: &Path) -> Result<Tables, TableError> {
         let mut tables = Tables::open(dir)?;
-        for slot in &mut tables.levels {
+        for slot in tables.levels.iter_mut().flatten() {
             let path = slot.path.clone().expect("opened tables come from files");
             slot.file = Some(fs::File::open(&path).map_err(|source| TableError::Io { path, source })?);
         }
@@ -600,7 +620,7 @@ impl Tables {
     /// Reads and checks every level not read yet (each is then kept in memory), so that a
     /// damaged file is found now rather than at the first probe that reaches it.
     pub fn verify(&self) -> Result<(), TableError> {
-        for n in 0..self.levels.len() as u32 {
+        for n in self.held() {
             self.level(n)?;
         }
         Ok(())
@@ -609,7 +629,7 @@ impl Tables {
     /// Writes every level into `dir` (created if needed).
     pub fn save(&self, dir: &Path) -> Result<(), TableError> {
         fs::create_dir_all(dir).map_err(|source| TableError::Io { path: dir.to_path_buf(), source })?;
-        for n in 0..self.levels.len() as u32 {
+        for n in self.held() {
             self.level(n)?.write(&dir.join(level_file_name(n)))?;
         }
         Ok(())
@@ -628,10 +648,36 @@ impl Tables {
         self.levels.len() as u32 - 1
     }
 
+    /// Which levels the tables hold: all of `0..=max_soldiers`, or the even ones.
+    pub fn levels(&self) -> Levels {
+        match self.levels.iter().all(Option::is_some) {
+            true => Levels::All,
+            false => Levels::Even,
+        }
+    }
+
+    /// The soldier counts held, lowest first.
+    pub fn held(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..self.levels.len() as u32).filter(|&n| self.levels[n as usize].is_some())
+    }
+
+    /// Whether positions with `soldiers` soldiers have values here.
+    pub fn covers(&self, soldiers: u32) -> bool {
+        self.levels.get(soldiers as usize).is_some_and(Option::is_some)
+    }
+
+    /// Why a level is not held (`NotCovered` above the highest, `OddLevel` between).
+    fn not_held(&self, soldiers: u32) -> TableError {
+        match soldiers > self.max_soldiers() {
+            true => TableError::NotCovered { soldiers, max: self.max_soldiers() },
+            false => TableError::OddLevel { soldiers },
+        }
+    }
+
     /// One level, read from its file on first use.
     pub fn level(&self, soldiers: u32) -> Result<&LevelTable, TableError> {
         let slot =
-            self.levels.get(soldiers as usize).ok_or(TableError::NotCovered { soldiers, max: self.max_soldiers() })?;
+            self.levels.get(soldiers as usize).and_then(Option::as_ref).ok_or_else(|| self.not_held(soldiers))?;
         if let Some(t) = slot.table.get() {
             return Ok(t);
         }
@@ -659,7 +705,7 @@ impl Tables {
         self.check_board(pos)?;
         let n = pos.num_soldiers();
         let (general, soldiers, side) = (pos.general().index() as u32, pos.soldiers(), pos.side_to_move());
-        if let Some(Slot { file: Some(file), path: Some(path), .. }) = self.levels.get(n as usize) {
+        if let Some(Some(Slot { file: Some(file), path: Some(path), .. })) = self.levels.get(n as usize) {
             let shape = self.shape(n);
             let side_start = if side == Side::Soldiers { shape.positions_per_side() } else { 0 };
             let mut byte = [0u8];
@@ -675,8 +721,8 @@ impl Tables {
     /// `SoldiersWin(0)`.
     pub fn move_values(&self, pos: &Position) -> Result<Vec<(Move, Value)>, TableError> {
         self.check_board(pos)?;
-        if pos.num_soldiers() > self.max_soldiers() {
-            return Err(TableError::NotCovered { soldiers: pos.num_soldiers(), max: self.max_soldiers() });
+        if !self.covers(pos.num_soldiers()) {
+            return Err(self.not_held(pos.num_soldiers()));
         }
         let mut out = Vec::new();
         for &m in pos.moves().iter() {
@@ -700,4 +746,14 @@ impl Tables {
         };
         Ok(all.into_iter().filter(|x| x.1 == best).collect())
     }
+}
+
+/// Levels by soldier count, `None` where a count is not held.
+fn by_count(levels: impl IntoIterator<Item = (u32, Slot)>) -> Vec<Option<Slot>> {
+    let mut out = Vec::new();
+    for (n, slot) in levels {
+        out.resize_with(n as usize + 1, || None);
+        out[n as usize] = Some(slot);
+    }
+    out
 }

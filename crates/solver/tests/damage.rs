@@ -5,7 +5,7 @@
 //! probe).
 
 use musashi_game::{Board, Position};
-use musashi_solver::{SolveConfig, TableError, Tables, level_file_name, solve};
+use musashi_solver::{Levels, SolveConfig, TableError, Tables, level_file_name, solve};
 use musashi_testkit::{Aim, Rng, Tally, damaged_copy, quietly};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -21,7 +21,7 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn write_tables(dir: &Path) {
-    let config = SolveConfig { board: Board::Setchin33, threshold: 1, max_soldiers: MAX };
+    let config = SolveConfig { board: Board::Setchin33, threshold: 1, max_soldiers: MAX, levels: Levels::All };
     solve(config, &|_| {}, |t: Arc<musashi_solver::LevelTable>, _| t.write(&dir.join(level_file_name(t.soldiers()))))
         .unwrap();
 }

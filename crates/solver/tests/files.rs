@@ -1,7 +1,9 @@
 //! Table files: a round trip, and every kind of damage is a clear error, never a wrong answer.
 
 use musashi_game::{Board, Position, Side};
-use musashi_solver::{HEADER_LEN, SolveConfig, TableError, Tables, level_file_name, recheck, solve, solve_in_memory};
+use musashi_solver::{
+    HEADER_LEN, Levels, SolveConfig, TableError, Tables, level_file_name, recheck, solve, solve_in_memory,
+};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -14,7 +16,7 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn config() -> SolveConfig {
-    SolveConfig { board: Board::Setchin33, threshold: 1, max_soldiers: 4 }
+    SolveConfig { board: Board::Setchin33, threshold: 1, max_soldiers: 4, levels: Levels::All }
 }
 
 fn write_tables(dir: &Path) {
@@ -201,4 +203,64 @@ fn tables_loaded_within_a_budget_probe_from_files_what_memory_holds() {
     let err = Tables::load_within(&dir, 100_000).unwrap_err();
     assert!(err.is_damage() && err.to_string().contains("level-04.mtb"), "{err}");
     let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_even_levels_solve_writes_the_full_solves_even_levels_and_resumes() {
+    use musashi_solver::{SolveDir, recheck_sample, solve_from};
+    let (full, even) = (temp_dir("levels-all"), temp_dir("levels-even"));
+    write_tables(&full);
+    // Levels 0 and 2 first, then a new store that finds them and goes on to 4.
+    let config = SolveConfig { levels: Levels::Even, ..config() };
+    let low = SolveConfig { max_soldiers: 3, ..config };
+    let (mut store, _) = SolveDir::open(&even, low, false, &|_| {}).unwrap();
+    solve_from(low, 0, &|_| {}, &mut store).unwrap();
+    let (mut store, found) = SolveDir::open(&even, config, false, &|_| {}).unwrap();
+    assert_eq!(found.iter().map(|s| s.soldiers).collect::<Vec<_>>(), vec![0, 2]);
+    solve_from(config, 3, &|_| {}, &mut store).unwrap();
+    let mut names: Vec<String> =
+        fs::read_dir(&even).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert_eq!(names, [0, 2, 4].map(level_file_name));
+    for n in [0, 2, 4] {
+        let (a, b) =
+            (fs::read(full.join(level_file_name(n))).unwrap(), fs::read(even.join(level_file_name(n))).unwrap());
+        assert!(a == b, "level {n} differs between the full and the even solve");
+    }
+    // The tables know what they hold; odd positions are refused by name, even ones answered.
+    let tables = Tables::open(&even).unwrap();
+    assert_eq!((tables.levels(), tables.max_soldiers()), (Levels::Even, 4));
+    assert_eq!(tables.held().collect::<Vec<_>>(), vec![0, 2, 4]);
+    assert!(tables.covers(2) && !tables.covers(3) && !tables.covers(5));
+    let (mem, _) = solve_in_memory(config, &|_| {}).unwrap();
+    assert_eq!(mem.levels(), Levels::Even);
+    let odd = Position::parse("...../...../...../...../...../S.S/SG... s").unwrap();
+    assert!(matches!(tables.probe(&odd), Err(TableError::OddLevel { soldiers: 3 })));
+    assert!(matches!(tables.move_values(&odd), Err(TableError::OddLevel { soldiers: 3 })));
+    let pos = Position::parse("...../...../...../...../...../.S./SG... s").unwrap();
+    assert_eq!(tables.probe(&pos).unwrap(), Tables::open(&full).unwrap().probe(&pos).unwrap());
+    assert_eq!(mem.probe(&pos).unwrap(), tables.probe(&pos).unwrap());
+    let report = recheck_sample(&even, 300, 3).unwrap();
+    assert_eq!(report.mismatches, 0, "{:?}", report.examples);
+    assert_eq!(report.positions, [0, 2, 4].map(|n| 2 * (33 * musashi_solver::binomial(32, n)).min(300)).iter().sum());
+    // An even solve does not go on from a folder with odd levels; a gap is named.
+    assert!(matches!(SolveDir::open(&full, config, false, &|_| {}), Err(TableError::Occupied { .. })));
+    fs::copy(full.join(level_file_name(3)), even.join(level_file_name(3))).unwrap();
+    assert!(matches!(Tables::open(&even), Err(TableError::MissingLevel { soldiers: 1, .. })));
+    fs::remove_file(even.join(level_file_name(3))).unwrap();
+    fs::remove_file(even.join(level_file_name(2))).unwrap();
+    assert!(matches!(Tables::open(&even), Err(TableError::MissingLevel { soldiers: 2, .. })));
+    let _ = fs::remove_dir_all(&full);
+    let _ = fs::remove_dir_all(&even);
+}
+
+#[test]
+fn levels_are_all_or_even_without_a_gap() {
+    assert_eq!(Levels::of(&[0, 1, 2, 3]), Ok(Levels::All));
+    assert_eq!(Levels::of(&[0, 2, 4]), Ok(Levels::Even));
+    assert_eq!(Levels::of(&[0]), Ok(Levels::Even));
+    assert_eq!(Levels::of(&[0, 1, 3]), Err(2));
+    assert_eq!(Levels::of(&[0, 4]), Err(2));
+    assert_eq!(Levels::of(&[2, 4]), Err(0));
+    assert!(Levels::Even.contains(16) && !Levels::Even.contains(15) && Levels::All.contains(15));
 }

@@ -3,11 +3,11 @@
 //! its bit tricks: positions are keys of a hash map, moves come from `Position::moves`.
 
 use musashi_game::{Board, Point, Position, Side, Threshold};
-use musashi_solver::{SolveConfig, Tables, Value, recheck, solve_in_memory};
+use musashi_solver::{Levels, SolveConfig, Tables, Value, recheck, solve_in_memory};
 use std::collections::HashMap;
 
 fn tables(board: Board, threshold: u32, max_soldiers: u32) -> Tables {
-    solve_in_memory(SolveConfig { board, threshold, max_soldiers }, &|_| {}).expect("solves").0
+    solve_in_memory(SolveConfig { board, threshold, max_soldiers, levels: Levels::All }, &|_| {}).expect("solves").0
 }
 
 /// Every position with at most `max` soldiers.

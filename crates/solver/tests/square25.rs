@@ -4,7 +4,7 @@
 //! and the re-check (`musashi bench solve`, 0 mismatches) have all found them.
 
 use musashi_game::{Board, Position, Side, Threshold};
-use musashi_solver::{SolveConfig, Value, solve_in_memory};
+use musashi_solver::{Levels, SolveConfig, Value, solve_in_memory};
 
 /// Per soldier count: soldiers' wins with the General to move, then with the soldiers to move.
 const SOLDIERS_WINS: [(u64, u64); 17] = [
@@ -31,7 +31,9 @@ const SOLDIERS_WINS: [(u64, u64); 17] = [
 fn the_square_is_solved_with_the_published_values() {
     let board = Board::Square25;
     let threshold = Threshold::TooFew.count(board);
-    let (tables, stats) = solve_in_memory(SolveConfig { board, threshold, max_soldiers: 16 }, &|_| {}).expect("solves");
+    let (tables, stats) =
+        solve_in_memory(SolveConfig { board, threshold, max_soldiers: 16, levels: Levels::All }, &|_| {})
+            .expect("solves");
     let start = |side| tables.probe(&Position::start(board, side)).expect("the start is covered");
     assert_eq!(start(Side::Soldiers), Value::SoldiersWin(31));
     assert_eq!(start(Side::General), Value::SoldiersWin(32));

@@ -7,10 +7,9 @@ use crate::solve_report::{
 use anyhow::{Context, Result, bail};
 use musashi_game::{Board, MoveLimit, Repetition, Ruleset};
 use musashi_solver::{
-    Event, LevelShape, LevelStats, SolveConfig, SolveDir, Tables, level_file_bytes, level_memory_bytes,
+    Event, LevelShape, LevelStats, Levels, SolveConfig, SolveDir, Tables, level_file_bytes, level_memory_bytes,
     level_scratch_bytes, recheck_sample, solve_from,
 };
-use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -22,6 +21,10 @@ pub(crate) struct Args {
     /// Solve every position with up to this many soldiers (default: 16 on 25 points, 8 on 33).
     #[arg(long)]
     max_soldiers: Option<u32>,
+    /// Which levels: `all`, or `even` (the soldier counts a game from the start reaches:
+    /// captures take pairs; 56% of the positions and the disk up to 16 soldiers).
+    #[arg(long, default_value = "all", value_parser = parse_levels)]
+    levels: Levels,
     /// Directory for the table files (created if needed).
     #[arg(long)]
     out: PathBuf,
@@ -37,7 +40,7 @@ pub(crate) struct Args {
 
 /// The solver's view of a ruleset: board and threshold (the solved form has no repetition rule
 /// and no limit; other settings only change how callers read the distances).
-pub(crate) fn solver_config(rules: &Ruleset, max_soldiers: Option<u32>) -> Result<SolveConfig> {
+pub(crate) fn solver_config(rules: &Ruleset, max_soldiers: Option<u32>, levels: Levels) -> Result<SolveConfig> {
     let max_soldiers = max_soldiers.unwrap_or(match rules.board {
         Board::Square25 => 16,
         Board::Setchin33 => 8,
@@ -45,12 +48,20 @@ pub(crate) fn solver_config(rules: &Ruleset, max_soldiers: Option<u32>) -> Resul
     if max_soldiers > 16 {
         bail!("--max-soldiers must be at most 16, got {max_soldiers}");
     }
-    Ok(SolveConfig { board: rules.board, threshold: rules.threshold(), max_soldiers })
+    Ok(SolveConfig { board: rules.board, threshold: rules.threshold(), max_soldiers, levels })
+}
+
+/// `--levels`: `all` or `even`.
+fn parse_levels(s: &str) -> Result<Levels, String> {
+    [Levels::All, Levels::Even]
+        .into_iter()
+        .find(|l| l.name() == s)
+        .ok_or_else(|| format!("expected `all` or `even`, got `{s}`"))
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
     let rules = a.rules.ruleset();
-    let config = solver_config(&rules, a.max_soldiers)?;
+    let config = solver_config(&rules, a.max_soldiers, a.levels)?;
     if rules.repetition != Repetition::None || rules.move_limit != MoveLimit::None {
         eprintln!(
             "note: tables hold the solved form of the rules (no repetition rule, no move limit) with general_wins_at \
@@ -61,22 +72,25 @@ pub(crate) fn run(a: Args) -> Result<()> {
     let checking = |n: u32| eprintln!("checking level {n} found in {} (resuming)", a.out.display());
     let (mut store, resumed) =
         SolveDir::open(&a.out, config, a.force, &checking).context("--out (--force replaces its tables)")?;
-    let first = resumed.len() as u32;
+    let first = resumed.last().map_or(0, |s| s.soldiers + 1);
     let top = config.max_soldiers.min(config.board.num_points() as u32 - 1);
-    if first > 0 {
-        println!("resuming: levels 0 to {} in {} are complete and checked", first - 1, a.out.display());
+    if let Some(last) = resumed.last() {
+        let which = if config.levels == Levels::Even { "the even levels" } else { "levels" };
+        println!("resuming: {which} 0 to {} in {} are complete and checked", last.soldiers, a.out.display());
     }
-    if first <= top {
-        check_resources(&a.out, config, first..=top)?;
+    let todo: Vec<u32> = (first..=top).filter(|&n| config.levels.contains(n)).collect();
+    if !todo.is_empty() {
+        check_resources(&a.out, config, &todo)?;
     }
-    let bar = progress_bar(config.board, first..=top);
+    let bar = progress_bar(config.board, todo.iter().copied());
     let start = Instant::now();
     let solved = Mutex::new(Vec::new());
     let events = |e: Event<'_>| {
         match &e {
             Event::LevelStart { .. } => reset_peak_memory(),
             Event::LevelDone(s) => {
-                bar.suspend(|| println!("{}", level_line(s, config, s.soldiers + 1..=top)));
+                let left = todo.iter().copied().filter(|&n| n > s.soldiers);
+                bar.suspend(|| println!("{}", level_line(s, config, left)));
                 solved.lock().expect("no event panics").push((*s).clone());
             }
             Event::Step { .. } => {}
@@ -88,12 +102,12 @@ pub(crate) fn run(a: Args) -> Result<()> {
     bar.finish_and_clear();
     let total = start.elapsed().as_secs_f64();
     println!(
-        "solved the {}-point board, general_wins_at {} (the General wins after a capture leaving {} or fewer), {} to {} \
-         soldiers",
+        "solved the {}-point board, general_wins_at {} (the General wins after a capture leaving {} or fewer), {} levels \
+         0 to {} soldiers",
         config.board,
         rules.general_wins_at,
         config.threshold,
-        0,
+        config.levels.name(),
         top.max(first.saturating_sub(1))
     );
     println!(
@@ -126,13 +140,14 @@ pub(crate) fn run(a: Args) -> Result<()> {
 
 /// Says what the levels to solve will take (disk for their tables, memory for the largest) and
 /// refuses when the folder or the machine lacks it.
-fn check_resources(out: &Path, config: SolveConfig, levels: RangeInclusive<u32>) -> Result<()> {
+fn check_resources(out: &Path, config: SolveConfig, levels: &[u32]) -> Result<()> {
     let points = config.board.num_points() as u32;
-    let tables: u64 = levels.clone().map(|n| level_file_bytes(points, n)).sum();
+    let (lowest, highest) = (levels[0], levels[levels.len() - 1]);
+    let tables: u64 = levels.iter().map(|&n| level_file_bytes(points, n)).sum();
     // While level n is solved: the tables below it, and its scratch files (removed as its file
     // is written, which they outgrow: the bounds are as large as the file's first half).
     let (mut below, mut disk) = (0u64, 0u64);
-    for n in levels.clone() {
+    for &n in levels {
         disk = disk.max(below + level_file_bytes(points, n).max(level_scratch_bytes(points, n)));
         below += level_file_bytes(points, n);
     }
@@ -140,10 +155,9 @@ fn check_resources(out: &Path, config: SolveConfig, levels: RangeInclusive<u32>)
     let st = rustix::fs::statvfs(out).with_context(|| format!("asking for the free space of {}", out.display()))?;
     let free = st.f_bavail.saturating_mul(st.f_frsize);
     println!(
-        "tables of levels {} to {}: {:.2} GiB on disk in {}, and up to about {:.2} GiB more of scratch files (capture \
-         bounds, wins) while a level is solved ({:.1} GiB free)",
-        levels.start(),
-        levels.end(),
+        "tables of {} levels {lowest} to {highest}: {:.2} GiB on disk in {}, and up to about {:.2} GiB more of scratch \
+         files (capture bounds, wins) while a level is solved ({:.1} GiB free)",
+        config.levels.name(),
         gib(tables),
         out.display(),
         gib(scratch),
@@ -151,21 +165,19 @@ fn check_resources(out: &Path, config: SolveConfig, levels: RangeInclusive<u32>)
     );
     if disk > free {
         bail!(
-            "{} has {:.2} GiB free but the tables of levels {} to {} and their scratch files take about {:.2} GiB: \
-             free space or choose another folder (--out)",
+            "{} has {:.2} GiB free but the tables of levels {lowest} to {highest} and their scratch files take about \
+             {:.2} GiB: free space or choose another folder (--out)",
             out.display(),
             gib(free),
-            levels.start(),
-            levels.end(),
             gib(disk)
         );
     }
     let (worst, need) =
-        levels.clone().map(|n| (n, level_memory_bytes(config, n))).max_by_key(|p| p.1).expect("a level");
+        levels.iter().map(|&n| (n, level_memory_bytes(config, n))).max_by_key(|p| p.1).expect("a level");
     let Some(avail) = available_memory() else { return Ok(()) };
     println!("memory: about {:.1} GiB for level {worst}, the largest ({:.1} GiB available)", gib(need), gib(avail));
     if need > avail {
-        let fits = levels.clone().take_while(|&n| level_memory_bytes(config, n) <= avail).last();
+        let fits = levels.iter().take_while(|&&n| level_memory_bytes(config, n) <= avail).last();
         let hint = match fits {
             Some(n) => format!("solve up to --max-soldiers {n} here"),
             None => "no level left to solve fits here".to_string(),
@@ -181,7 +193,7 @@ fn check_resources(out: &Path, config: SolveConfig, levels: RangeInclusive<u32>)
 }
 
 /// One line per finished level: size, time, plies, memory, and an estimate for the levels left.
-fn level_line(s: &LevelStats, config: SolveConfig, left: RangeInclusive<u32>) -> String {
+fn level_line(s: &LevelStats, config: SolveConfig, left: impl Iterator<Item = u32>) -> String {
     let positions = s.positions();
     let rate = positions as f64 / s.seconds.max(1e-9);
     let points = config.board.num_points() as u32;

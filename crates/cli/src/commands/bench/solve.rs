@@ -8,7 +8,8 @@ use std::time::Instant;
 pub(crate) fn bench_solve(threshold: Threshold, max_soldiers: u32, recheck: bool, out: Option<PathBuf>) -> Result<()> {
     use crate::solve_report as cmd;
     let board = Board::Square25;
-    let config = musashi_solver::SolveConfig { board, threshold: threshold.count(board), max_soldiers };
+    let levels = musashi_solver::Levels::All;
+    let config = musashi_solver::SolveConfig { board, threshold: threshold.count(board), max_soldiers, levels };
     let bar = cmd::progress_bar(board, 0..=max_soldiers.min(16));
     let t = Instant::now();
     let (tables, stats) = musashi_solver::solve_in_memory(config, &cmd::on_event(&bar))?;
