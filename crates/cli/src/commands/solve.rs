@@ -85,6 +85,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
     let bar = progress_bar(config.board, todo.iter().copied());
     let start = Instant::now();
     let solved = Mutex::new(Vec::new());
+    let progress = on_event(&bar);
     let events = |e: Event<'_>| {
         match &e {
             Event::LevelStart { .. } => reset_peak_memory(),
@@ -95,7 +96,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
             }
             Event::Step { .. } => {}
         }
-        on_event(&bar)(e)
+        progress(e)
     };
     solve_from(config, first, &events, &mut store).with_context(|| format!("solving into {}", a.out.display()))?;
     let solved = solved.into_inner().expect("no event panicked");
