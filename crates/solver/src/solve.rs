@@ -230,9 +230,9 @@ pub trait LevelStore {
     }
 }
 
-/// Solves the levels of `config.levels` up to `max_soldiers`, lowest first, handing each finished level to `sink` (to save
-/// it or keep it). Only the soldiers'-side arrays of the levels a capture can reach stay in
-/// memory while higher levels are solved.
+/// Solves the levels of `config.levels` up to `max_soldiers`, lowest first, handing each finished
+/// level to `sink` (to save it or keep it). Only the soldiers'-side arrays of the levels a capture
+/// can reach stay in memory while higher levels are solved.
 pub fn solve<E>(
     config: SolveConfig,
     progress: &(dyn Fn(Event<'_>) + Sync),

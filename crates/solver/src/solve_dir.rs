@@ -39,8 +39,9 @@ impl SolveDir {
     /// Opens `dir` for a solve of `config` (created if needed). Temporary files that a killed
     /// solve left behind are removed. With `replace`, table files already there are removed;
     /// otherwise the levels found there must be the first ones of `config.levels` (`0..k`, or the
-    /// even ones below `k`), for the same board and threshold, and each is checked in full (`on_check(n)` before level `n`): their statistics come back, and the
-    /// solve goes on at level `k`. A damaged or missing level is an error naming the file, never
+    /// even ones below `k`), for the same board and threshold, and each is checked in full
+    /// (`on_check(n)` before level `n`): their statistics come back, and the solve goes on at
+    /// level `k`. A damaged or missing level is an error naming the file, never
     /// overwritten.
     pub fn open(
         dir: &Path,

@@ -475,9 +475,9 @@ struct Slot {
 }
 
 /// A complete set of levels for one board and threshold, `0..=max_soldiers` or the even ones of
-/// them (every level a capture reaches from one of them is there), in memory or in a directory: [`Tables::open`] reads each level and checks it the first time it is probed (so a
-/// damaged value array is an error of that probe), [`Tables::load`] reads and checks them all
-/// at once.
+/// them (every level a capture reaches from one of them is there), in memory or in a directory:
+/// [`Tables::open`] reads each level and checks it the first time it is probed (so a damaged value
+/// array is an error of that probe), [`Tables::load`] reads and checks them all at once.
 #[derive(Debug)]
 pub struct Tables {
     board: Board,
