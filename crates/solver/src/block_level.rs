@@ -78,8 +78,9 @@ pub(crate) fn solve_blocks<W: Word>(
     // Per unit, a bit per set: gained soldiers' wins in the ply.
     let mut gained: Vec<Vec<u64>> =
         units.windows(2).map(|w| vec![0u64; (blocks.start[w[1]] - blocks.start[w[0]]).div_ceil(64)]).collect();
+    // Per block: `front`, `full`, `due` and `gain`, a byte each.
     let working_bytes =
-        plies_bytes(shape, std::mem::size_of::<W>() as u64, false) + bounds.memory_bytes() + nb as u64 * 6;
+        plies_bytes(shape, std::mem::size_of::<W>() as u64, false) + bounds.memory_bytes() + nb as u64 * 4;
     debug_assert!((0..nb).all(|b| blocks.range(b).len() <= SPAN), "a block larger than an accumulator");
     let ctx = Ctx { geo, split, blocks: &blocks, e };
     let failure: Mutex<Option<ScratchError>> = Mutex::new(None);
