@@ -25,7 +25,7 @@ pub fn recheck_sample(dir: &Path, per_side: u64, seed: u64) -> Result<RecheckRep
     let tables = Tables::open_files(dir)?;
     let board = tables.board();
     let mut report = RecheckReport::default();
-    for n in tables.held().collect::<Vec<_>>() {
+    for n in tables.held() {
         let shape = LevelShape { points: board.num_points() as u32, soldiers: n };
         let size = shape.positions_per_side();
         for side in Side::BOTH {
