@@ -1,6 +1,7 @@
 //! A level solved by blocks ([`crate::blocks`], [`crate::block_pass`]): every soldier set in
-//! rank order, no symmetry used. The pass of the 33-point board, whose one mirror would halve
-//! the sets at the price of per-set move lists too large for its higher levels.
+//! rank order, or on the 33-point board the sets of its mirror-canonical blocks
+//! ([`crate::mirror`]), whose moves into the blocks left out read their images. The 33-point
+//! board's pass.
 
 use crate::block_pass::{Ctx, Found, Prev, SPAN, Word, general_groups, soldier_groups};
 use crate::blocks::{Blocks, Split};
@@ -41,8 +42,9 @@ pub(crate) fn solve_blocks<W: Word>(
     let shape = LevelShape { points: geo.points, soldiers: n };
     let num_sets = shape.num_sets() as usize;
     let e = shape.empties() as usize;
-    let blocks = Blocks::new(geo.points, n, split.x);
+    let blocks = Blocks::new(geo.points, n, split.x, split.mirror);
     let nb = blocks.len();
+    assert_eq!(blocks.start[nb], num_sets, "the pass's blocks are the level's layout");
 
     // Before the first step: each General position's capture bound, read from the lower levels,
     // which are then let go (they are not needed during the plies, and on the higher levels of
@@ -99,9 +101,9 @@ pub(crate) fn solve_blocks<W: Word>(
                     soldier_groups(&blocks, &units, &mut ws, &mut full, &mut gained, &mut gain)
                         .into_par_iter()
                         .map_init(
-                            || (vec![W::ZERO; SPAN], Vec::new()),
-                            |(acc, wins), g| {
-                                let found = ctx.soldiers_half(g, &prev, acc, wins);
+                            || (vec![W::ZERO; SPAN], vec![W::ZERO; SPAN], Vec::new()),
+                            |(acc, tmp, wins), g| {
+                                let found = ctx.soldiers_half(g, &prev, (acc, tmp), wins);
                                 log.record(k, wins);
                                 wins.clear();
                                 found

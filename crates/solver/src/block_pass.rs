@@ -263,7 +263,7 @@ impl Ctx<'_> {
         &self,
         g: SoldierGroup<'_, W>,
         prev: &Prev<'_, W>,
-        acc: &mut [W],
+        (acc, tmp): (&mut [W], &mut [W]),
         log: &mut Wins,
     ) -> u64 {
         let (geo, split, blocks) = (self.geo, self.split, self.blocks);
@@ -278,7 +278,7 @@ impl Ctx<'_> {
             let len = range.len();
             let off = range.start - g.first;
             acc[..len].fill(W::ZERO);
-            self.pull(b, prev, acc, len);
+            self.pull(b, prev, acc, tmp, len);
             let (m, high) = (blocks.low[b] as usize, blocks.high[b]);
             let lows = &split.low_sets[m];
             let (mut full, mut gain) = (true, false);
@@ -363,11 +363,14 @@ impl Ctx<'_> {
     }
 
     /// The soldiers' step for block `b`: ORs into `acc` every previous General win that a soldier
-    /// move from a set of the block reaches (masked where the moving soldier stood).
-    fn pull<W: Word>(&self, b: usize, prev: &Prev<'_, W>, acc: &mut [W], len: usize) {
+    /// move from a set of the block reaches (masked where the moving soldier stood). A move into
+    /// a block the level does not keep (the 33-point board's mirror) reads its image block
+    /// through `tmp`.
+    fn pull<W: Word>(&self, b: usize, prev: &Prev<'_, W>, acc: &mut [W], tmp: &mut [W], len: usize) {
         let (split, blocks) = (self.split, self.blocks);
         let x = split.x;
         let acc: &mut [W; SPAN] = (&mut acc[..SPAN]).try_into().expect("the accumulator spans SPAN words");
+        let tmp: &mut [W; SPAN] = (&mut tmp[..SPAN]).try_into().expect("the image buffer spans SPAN words");
         let m = blocks.low[b] as usize;
         let high = blocks.high[b];
         let bit = |p: u32| W::from_u64(1u64 << p);
@@ -385,12 +388,15 @@ impl Ctx<'_> {
                 (0, 1) => q,
                 _ => continue,
             };
-            let sb = blocks.by_high[((high ^ (1 << p) ^ (1 << q)) >> x) as usize] as usize;
-            if !prev.front[sb] {
+            let (sb, mirrored) = blocks.of_high(high ^ (1 << p) ^ (1 << q), x);
+            if !prev.front[sb as usize] {
                 continue;
             }
             let keep = !bit(origin);
-            let src = &prev.fg[blocks.start[sb]..blocks.start[sb] + len];
+            let src = match mirrored {
+                false => &prev.fg[blocks.start[sb as usize]..blocks.start[sb as usize] + len],
+                true => &self.image(sb as usize, m, prev.fg, tmp)[..len],
+            };
             for (d, &s) in acc[..len].iter_mut().zip(src) {
                 *d |= s & keep;
             }
@@ -398,23 +404,39 @@ impl Ctx<'_> {
         // Moves between a low and a high point go to a block with one more or one fewer low
         // soldier.
         for &(a, h) in &split.cross_lines {
-            let (sb, pairs, origin) = if high >> h & 1 == 0 {
+            let (target, pairs, origin, sm) = if high >> h & 1 == 0 {
                 // The soldier on the low point a moves to h.
                 if m == 0 {
                     continue;
                 }
-                (blocks.by_high[((high | 1 << h) >> x) as usize], &split.with_low[m][a as usize], a)
+                (high | 1 << h, &split.with_low[m][a as usize], a, m - 1)
             } else {
                 // The soldier on h moves to the low point a.
                 if m == x as usize {
                     continue;
                 }
-                (blocks.by_high[((high & !(1 << h)) >> x) as usize], &split.without_low[m][a as usize], h)
+                (high & !(1 << h), &split.without_low[m][a as usize], h, m + 1)
             };
+            let (sb, mirrored) = blocks.of_high(target, x);
             if sb == NO_BLOCK || !prev.front[sb as usize] {
                 continue;
             }
-            or_pairs(acc, window(prev.fg, blocks.start[sb as usize]), pairs, !bit(origin));
+            let src = match mirrored {
+                false => window(prev.fg, blocks.start[sb as usize]),
+                true => self.image(sb as usize, sm, prev.fg, tmp),
+            };
+            or_pairs(acc, src, pairs, !bit(origin));
         }
+    }
+
+    /// The words of the block not kept whose image is the kept block `img` (with `m` low
+    /// soldiers), in its own order: the image's words permuted and mirrored into `tmp`.
+    fn image<'t, W: Word>(&self, img: usize, m: usize, fg: &[W], tmp: &'t mut [W; SPAN]) -> &'t [W; SPAN] {
+        let mirror = self.split.mirror.expect("only the mirror leaves blocks out");
+        let src = window(fg, self.blocks.start[img]);
+        for (d, &i) in tmp.iter_mut().zip(&self.split.mirror_low[m]) {
+            *d = W::from_u64(mirror.mask(src[i as usize % SPAN].to_u64()));
+        }
+        tmp
     }
 }

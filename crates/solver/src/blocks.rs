@@ -19,6 +19,7 @@
 
 use crate::geometry::Geometry;
 use crate::index::{binomial, next_set, rank};
+use crate::mirror::{Mirror, SPLIT};
 
 /// Soldier moves between positions of two blocks, as (target index, source index) pairs, with
 /// the point the soldier leaves (the General cannot stand there before the move).
@@ -49,6 +50,11 @@ pub(crate) struct Split {
     pub high_lines: Vec<(u32, u32)>,
     /// Lines between a low point (first) and a high point (second).
     pub cross_lines: Vec<(u32, u32)>,
+    /// The 33-point board's mirror: its levels keep only the blocks with `H <= m(H)`
+    /// ([`crate::mirror`]); `None` on the 25-point board.
+    pub mirror: Option<&'static Mirror>,
+    /// `mirror_low[m][i]`: the index of the image of `low_sets[m][i]` (with the mirror).
+    pub mirror_low: Vec<Vec<u16>>,
 }
 
 /// The lines of the board, each once, as (lower point, higher point).
@@ -66,8 +72,12 @@ fn lines(geo: &Geometry) -> Vec<(u32, u32)> {
 }
 
 impl Split {
+    /// The split at `x` (on the 33-point board, [`SPLIT`]: its levels keep mirror-canonical
+    /// blocks only).
     pub(crate) fn new(geo: &Geometry, x: u32) -> Split {
         assert!(x <= 16 && x <= geo.points, "low sets are ranked with at most 16 points (and indexed by u16)");
+        let mirror = (geo.points == 33).then(Mirror::get);
+        assert!(mirror.is_none() || x == SPLIT, "the 33-point board's levels are laid out split at {SPLIT}");
         let mut low_sets = Vec::new();
         for m in 0..=x {
             let count = binomial(x, m) as usize;
@@ -121,14 +131,23 @@ impl Split {
         }
         let high_lines = all.iter().copied().filter(|&(a, _)| a >= x).collect();
         let cross_lines = all.iter().copied().filter(|&(a, b)| a < x && b >= x).collect();
-        Split { x, low_sets, low_low, with_low, without_low, high_lines, cross_lines }
+        let mirror_low = match mirror {
+            Some(mr) => low_sets.iter().map(|sets| sets.iter().map(|&l| idx(mr.mask(l))).collect()).collect(),
+            None => Vec::new(),
+        };
+        Split { x, low_sets, low_low, with_low, without_low, high_lines, cross_lines, mirror, mirror_low }
     }
 }
 
 /// Marks a high part without a block in this level.
 pub(crate) const NO_BLOCK: u32 = u32::MAX;
 
-/// The blocks of one level, in rank order.
+/// Marks, in [`Blocks::by_high`], a high part whose block is not kept: the rest is the block of
+/// its mirror image.
+pub(crate) const MIRRORED: u32 = 1 << 30;
+
+/// The blocks of one level, in rank order (with the mirror, the kept ones: their sets are the
+/// level's, numbered from 0 in that order).
 #[derive(Debug)]
 pub(crate) struct Blocks {
     /// Each block's high part (a mask of high points).
@@ -137,12 +156,14 @@ pub(crate) struct Blocks {
     pub low: Vec<u32>,
     /// Each block's first rank; one more entry holds the number of sets.
     pub start: Vec<usize>,
-    /// The block of each high part (indexed by `high >> x`), or [`NO_BLOCK`].
+    /// The block of each high part (indexed by `high >> x`), or [`NO_BLOCK`]; for a block not
+    /// kept, its image's block with [`MIRRORED`].
     pub by_high: Vec<u32>,
 }
 
 impl Blocks {
-    pub(crate) fn new(points: u32, n: u32, x: u32) -> Blocks {
+    /// The blocks of level `n` split at `x`: every one, or with `mirror` the kept ones.
+    pub(crate) fn new(points: u32, n: u32, x: u32, mirror: Option<&Mirror>) -> Blocks {
         let highs = 1usize << (points - x);
         let mut b = Blocks { high: Vec::new(), low: Vec::new(), start: vec![0], by_high: vec![NO_BLOCK; highs] };
         for h in 0..highs {
@@ -152,14 +173,34 @@ impl Blocks {
             }
             let m = n - k;
             let high = (h as u64) << x;
-            debug_assert_eq!(rank(high | ((1u64 << m) - 1)) as usize, *b.start.last().unwrap());
+            if mirror.is_some_and(|mr| !mr.keeps(high)) {
+                continue;
+            }
+            debug_assert!(mirror.is_some() || rank(high | ((1u64 << m) - 1)) as usize == *b.start.last().unwrap());
             b.by_high[h] = b.high.len() as u32;
             b.high.push(high);
             b.low.push(m);
             let next = b.start.last().unwrap() + binomial(x, m) as usize;
             b.start.push(next);
         }
+        if let Some(mr) = mirror {
+            for h in 0..highs {
+                let image = (mr.mask((h as u64) << x) >> x) as usize;
+                if b.by_high[h] == NO_BLOCK && b.by_high[image] != NO_BLOCK {
+                    b.by_high[h] = b.by_high[image] | MIRRORED;
+                }
+            }
+        }
         b
+    }
+
+    /// The block of a set (kept, or [`NO_BLOCK`]) and whether it is its image's.
+    #[inline]
+    pub(crate) fn of_high(&self, high: u64, x: u32) -> (u32, bool) {
+        match self.by_high[(high >> x) as usize] {
+            NO_BLOCK => (NO_BLOCK, false),
+            b => (b & !MIRRORED, b & MIRRORED != 0),
+        }
     }
 
     /// Number of blocks.
@@ -183,7 +224,7 @@ mod tests {
     fn blocks_tile_the_level_in_rank_order() {
         let geo = Geometry::new(Board::Square25);
         for (n, x) in [(0, 10), (3, 10), (12, 13), (16, 8), (5, 16), (2, 1)] {
-            let b = Blocks::new(25, n, x);
+            let b = Blocks::new(25, n, x, None);
             assert_eq!(*b.start.last().unwrap() as u64, binomial(25, n));
             let split = Split::new(&geo, x);
             for blk in 0..b.len() {
@@ -198,8 +239,9 @@ mod tests {
     fn every_line_is_classified_once() {
         for board in [Board::Square25, Board::Setchin33] {
             let geo = Geometry::new(board);
-            let split = Split::new(&geo, 12);
-            let low = lines(&geo).iter().filter(|&&(_, b)| b < 12).count();
+            let x = if board == Board::Setchin33 { SPLIT } else { 12 };
+            let split = Split::new(&geo, x);
+            let low = lines(&geo).iter().filter(|&&(_, b)| b < x).count();
             assert_eq!(low + split.high_lines.len() + split.cross_lines.len(), lines(&geo).len());
             assert_eq!(lines(&geo).len(), board.topology().num_lines);
         }

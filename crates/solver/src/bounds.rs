@@ -11,7 +11,7 @@
 
 use crate::captures::capture_bounds;
 use crate::geometry::Geometry;
-use crate::index::{LevelShape, next_set, unrank};
+use crate::index::LevelShape;
 use crate::soldier_wins::ScratchError;
 use rayon::prelude::*;
 use std::fs;
@@ -41,8 +41,8 @@ pub(crate) enum Bounds {
     },
 }
 
-/// The capture bounds of `sets` consecutive soldier sets from rank `first` into `out` (`e` bytes
-/// per set), in parallel.
+/// The capture bounds of consecutive stored soldier sets from number `first` into `out` (`e`
+/// bytes per set), in parallel.
 fn compute_into(
     geo: &Geometry,
     threshold: u32,
@@ -52,13 +52,12 @@ fn compute_into(
     e: usize,
     out: &mut [u8],
 ) {
+    let shape = LevelShape { points: geo.points, soldiers: n };
     out.par_chunks_mut(CHUNK * e).enumerate().for_each(|(ci, gd)| {
-        let mut set = unrank((first + ci * CHUNK) as u64, n);
+        let mut set = shape.set_at((first + ci * CHUNK) as u64);
         for gd in gd.chunks_mut(e) {
             capture_bounds(geo, threshold, n, set, lower, gd);
-            if n > 0 {
-                set = next_set(set);
-            }
+            set = shape.next_set(set);
         }
     });
 }

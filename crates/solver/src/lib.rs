@@ -17,6 +17,7 @@ mod captures;
 mod general_step;
 mod geometry;
 mod index;
+mod mirror;
 mod orbit_pass;
 mod orbits;
 mod plies;

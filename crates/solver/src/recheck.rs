@@ -9,7 +9,7 @@
 //! at most that length, and by induction on the true distance every real forced win is stored
 //! with at most its true length; so every value is exact.
 
-use crate::index::{LevelShape, next_set, unrank};
+use crate::index::LevelShape;
 use crate::table::{TableError, Tables};
 use crate::value::Value;
 use musashi_game::{Point, Position, Side};
@@ -85,7 +85,7 @@ pub fn recheck(tables: &Tables, levels: impl IntoIterator<Item = u32>) -> Result
                 let mut part = RecheckReport::default();
                 let lo = ci * CHUNK;
                 let hi = (lo + CHUNK).min(sets);
-                let mut set = unrank(lo, n);
+                let mut set = shape.set_at(lo);
                 for _ in lo..hi {
                     for g in 0..points {
                         if set >> g & 1 != 0 {
@@ -105,9 +105,7 @@ pub fn recheck(tables: &Tables, levels: impl IntoIterator<Item = u32>) -> Result
                             }
                         }
                     }
-                    if n > 0 {
-                        set = next_set(set);
-                    }
+                    set = shape.next_set(set);
                 }
                 Ok(part)
             })

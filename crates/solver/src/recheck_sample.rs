@@ -4,7 +4,7 @@
 //! ([`Tables::open_files`]) rather than loading the levels, so it runs in little memory on tables
 //! of any size.
 
-use crate::index::{LevelShape, unrank};
+use crate::index::LevelShape;
 use crate::recheck::{RecheckReport, expected_value};
 use crate::table::{TableError, Tables};
 use musashi_game::{Point, Position, Side};
@@ -37,7 +37,7 @@ pub fn recheck_sample(dir: &Path, per_side: u64, seed: u64) -> Result<RecheckRep
                     // Every index when the side is small, else uniform draws.
                     let index = if draws == size { i } else { mix(key ^ i) % size };
                     let e = shape.empties() as u64;
-                    let soldiers = unrank(index / e, n);
+                    let soldiers = shape.set_at(index / e);
                     let general = Point::new(nth_free(soldiers, (index % e) as u32) as usize).expect("a point");
                     let pos = Position::new(board, general, soldiers, side).expect("a valid position");
                     let (stored, want) = (tables.probe(&pos)?, expected_value(&tables, &pos)?);

@@ -140,7 +140,8 @@ pub enum Event<'a> {
     LevelStart {
         /// Soldiers.
         soldiers: u32,
-        /// Positions of the level, both sides together.
+        /// Positions of the level on the board, both sides together (the 33-point board's
+        /// tables store about half of them, [`LevelShape::num_sets`]).
         positions: u64,
     },
     /// One step of the level's pass finished.
@@ -313,7 +314,7 @@ pub(crate) fn solve_with<S: LevelStore>(
     for n in (first..=max_soldiers).filter(|&n| config.levels.contains(n)) {
         let start = Instant::now();
         let shape = LevelShape { points: geo.points, soldiers: n };
-        progress(Event::LevelStart { soldiers: n, positions: 2 * shape.positions_per_side() });
+        progress(Event::LevelStart { soldiers: n, positions: 2 * shape.board_positions_per_side() });
         let mut lower: Vec<Option<Arc<Vec<u8>>>> = vec![None; n as usize];
         for m in capture_levels(n, config.threshold) {
             lower[m as usize] = Some(store.soldiers_side(m).map_err(SolveError::Sink)?);
@@ -393,25 +394,69 @@ pub fn level_memory_bytes(config: SolveConfig, n: u32) -> u64 {
 }
 
 /// Where a board's points are split into low and high (see [`crate::blocks`]): blocks of at most
-/// `C(x, x/2)` sets (924 on 25 points, 12,870 on 33), high parts looked up in a `2^(P-x)` table.
+/// `C(x, x/2)` sets (924 on 25 points, 6,435 on 33), high parts looked up in a `2^(P-x)` table.
+/// On the 33-point board the split is the mirror's ([`crate::mirror::SPLIT`]).
 fn split_point(points: u32) -> u32 {
-    if points <= 25 { 12.min(points) } else { 16 }
+    if points <= 25 { 12.min(points) } else { crate::mirror::SPLIT }
 }
 
 /// Bytes per work unit of the statistics.
 const STATS_CHUNK: usize = 1 << 20;
 
-/// Counts one side's won positions and its longest win.
+/// Counts one side's won positions and its longest win, as positions of the board (a stored
+/// position stands for its mirror image too where that is not stored).
 fn side_stats(values: &[u8], shape: LevelShape) -> SideStats {
-    let parts: Vec<(u64, u8)> = values
+    let runs = shape.weight_runs();
+    let parts: Vec<WinCount> = values
         .par_chunks(STATS_CHUNK)
-        .map(|v| (v.iter().map(|&b| (b != GENERAL_WINS_BYTE) as u64).sum(), longest_win(v)))
+        .enumerate()
+        .map(|(i, v)| WinCount::of(v, (i * STATS_CHUNK) as u64, &runs))
         .collect();
-    let won: u64 = parts.iter().map(|p| p.0).sum();
-    SideStats {
-        soldiers_win: won,
-        general_wins: shape.positions_per_side() - won,
-        longest: if won > 0 { parts.iter().map(|p| p.1 as u32).max() } else { None },
+    let mut all = WinCount::default();
+    for p in parts {
+        all.add(p);
+    }
+    all.stats(shape)
+}
+
+/// Won positions (weighted as positions of the board) and the longest win among value bytes.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct WinCount {
+    won: u64,
+    longest: u8,
+}
+
+impl WinCount {
+    /// Counts the values `v` stored from index `first` on, weighted by `runs`
+    /// ([`LevelShape::weight_runs`]).
+    pub(crate) fn of(v: &[u8], first: u64, runs: &[(u64, u64)]) -> WinCount {
+        let mut out = WinCount::default();
+        let (mut at, end) = (first, first + v.len() as u64);
+        let mut r = runs.partition_point(|run| run.0 <= at);
+        while at < end {
+            let (run_end, weight) = runs[r];
+            let part = &v[(at - first) as usize..(run_end.min(end) - first) as usize];
+            out.won += weight * part.iter().map(|&b| (b != GENERAL_WINS_BYTE) as u64).sum::<u64>();
+            out.longest = out.longest.max(longest_win(part));
+            at = run_end.min(end);
+            r += 1;
+        }
+        out
+    }
+
+    /// Adds another part's counts.
+    pub(crate) fn add(&mut self, o: WinCount) {
+        self.won += o.won;
+        self.longest = self.longest.max(o.longest);
+    }
+
+    /// The side's statistics, out of the board's positions.
+    pub(crate) fn stats(self, shape: LevelShape) -> SideStats {
+        SideStats {
+            soldiers_win: self.won,
+            general_wins: shape.board_positions_per_side() - self.won,
+            longest: (self.won > 0).then_some(self.longest as u32),
+        }
     }
 }
 

@@ -5,9 +5,8 @@
 //! there (header, length, both checksums) and goes on above the last complete one.
 
 use crate::index::LevelShape;
-use crate::solve::{LevelStats, LevelStore, SideStats, SolveConfig};
+use crate::solve::{LevelStats, LevelStore, SideStats, SolveConfig, WinCount};
 use crate::table::{HEADER_LEN, LevelTable, LevelWriter, TableError, level_file_name, open_level, read_header};
-use crate::value::GENERAL_WINS_BYTE;
 use std::fs;
 use std::io::{self, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
@@ -172,24 +171,20 @@ pub fn check_level(path: &Path) -> Result<LevelStats, TableError> {
     let (h, mut file) = open_level(path)?;
     let per_side = h.shape.positions_per_side();
     let mut buf = vec![0u8; CHECK_CHUNK];
+    let runs = h.shape.weight_runs();
     let mut side = |crc: u32, what: &str| -> Result<SideStats, TableError> {
-        let (mut hasher, mut left, mut won, mut longest) = (crc32fast::Hasher::new(), per_side, 0u64, None::<u32>);
-        while left > 0 {
-            let take = left.min(CHECK_CHUNK as u64) as usize;
+        let (mut hasher, mut at, mut count) = (crc32fast::Hasher::new(), 0u64, WinCount::default());
+        while at < per_side {
+            let take = (per_side - at).min(CHECK_CHUNK as u64) as usize;
             file.read_exact(&mut buf[..take]).map_err(io_err)?;
             hasher.update(&buf[..take]);
-            for &b in &buf[..take] {
-                if b != GENERAL_WINS_BYTE {
-                    won += 1;
-                    longest = Some(longest.map_or(b as u32, |l| l.max(b as u32)));
-                }
-            }
-            left -= take as u64;
+            count.add(WinCount::of(&buf[..take], at, &runs));
+            at += take as u64;
         }
         if hasher.finalize() != crc {
             return Err(TableError::corrupt(path, format!("checksum mismatch in the {what} values")));
         }
-        Ok(SideStats { soldiers_win: won, general_wins: per_side - won, longest })
+        Ok(count.stats(h.shape))
     };
     let general_to_move = side(h.crc_general, "General-to-move")?;
     let soldiers_to_move = side(h.crc_soldiers, "soldiers-to-move")?;

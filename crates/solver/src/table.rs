@@ -14,7 +14,7 @@ use std::sync::{Arc, OnceLock};
 /// The file's first eight bytes.
 pub const MAGIC: &[u8; 8] = b"MUSASHTB";
 /// The format version this build writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 /// Header length in bytes.
 pub const HEADER_LEN: usize = 64;
 
