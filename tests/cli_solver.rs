@@ -121,6 +121,13 @@ fn probe_prints_values_and_move_values() {
     let line = stdout(&o);
     assert!(line.starts_with(&format!("{TRAP_IN_ONE}\tsoldiers-win 1\t")), "{line}");
     assert!(line.contains("\tc7-b7 soldiers-win 0"), "{line}");
+    // The principal line: the trap; none where the General wins.
+    let o = musashi(&["probe", "--tables", tables, "--line", TRAP_IN_ONE, NO_SOLDIERS]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        format!("{TRAP_IN_ONE}\tsoldiers-win 1\tline (1 ply): c7-b7\n{NO_SOLDIERS}\tgeneral-wins\tline: none\n")
+    );
     // Positions from a file, with comments and blank lines.
     let file = dir.join("positions.txt");
     fs::write(&file, format!("# two positions\n{TRAPPED}\n\n{NO_SOLDIERS}\n")).unwrap();
@@ -218,13 +225,27 @@ fn solve_with_even_levels_writes_them_only_and_probe_names_odd_positions() {
     let odd = musashi(&["probe", "--tables", d, "...../...../...../...../...../S.S/G.S.. s"]);
     assert!(!odd.status.success());
     assert!(stderr(&odd).contains("the tables hold the even levels only"), "{}", stderr(&odd));
-    // Going on to all levels in the same folder is refused (level 1 is missing), and so is a
-    // level choice other than all or even.
+    // Going on to all levels in the same folder is refused (level 1 is missing), so are the odd
+    // levels, and a level choice other than all, even or odd.
     let all = musashi(&["solve", "--preset", "solved", "--max-soldiers", "4", "--out", d]);
     assert!(!all.status.success());
     assert!(stderr(&all).contains("lacks the table for 1 soldiers"), "{}", stderr(&all));
-    let bad = musashi(&["solve", "--preset", "solved", "--levels", "odd", "--out", d]);
+    let odd = musashi(&["solve", "--preset", "solved", "--max-soldiers", "4", "--levels", "odd", "--out", d]);
+    assert!(!odd.status.success());
+    assert!(stderr(&odd).contains("level-00.mtb is not one of the odd levels"), "{}", stderr(&odd));
+    let bad = musashi(&["solve", "--preset", "solved", "--levels", "three", "--out", d]);
     assert!(!bad.status.success());
-    assert!(stderr(&bad).contains("expected `all` or `even`, got `odd`"), "{}", stderr(&bad));
+    assert!(stderr(&bad).contains("expected `all`, `even` or `odd`, got `three`"), "{}", stderr(&bad));
+    // The odd levels in a folder of their own: 1 and 3.
+    let odd_dir = temp_dir("odd");
+    let od = odd_dir.to_str().unwrap();
+    let o = musashi(&["solve", "--preset", "solved", "--max-soldiers", "4", "--levels", "odd", "--out", od]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("odd levels 1 to 3 soldiers"), "{}", stdout(&o));
+    let three = musashi(&["probe", "--tables", od, "...../...../...../...../...../S.S/G.S.. s"]);
+    assert!(three.status.success(), "{}", stderr(&three));
+    let two = musashi(&["probe", "--tables", od, TRAP_IN_ONE]);
+    assert!(stderr(&two).contains("the tables hold the odd levels only"), "{}", stderr(&two));
     let _ = fs::remove_dir_all(&dir);
+    let _ = fs::remove_dir_all(&odd_dir);
 }

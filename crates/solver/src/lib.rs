@@ -21,6 +21,7 @@ mod mirror;
 mod orbit_pass;
 mod orbits;
 mod plies;
+mod principal_line;
 mod recheck;
 mod recheck_sample;
 mod soldier_wins;
@@ -32,6 +33,7 @@ mod table;
 mod value;
 
 pub use index::{LevelShape, binomial, next_set, rank, unrank};
+pub use principal_line::principal_line;
 pub use recheck::{RecheckReport, expected_value, recheck};
 pub use recheck_sample::recheck_sample;
 pub use solve::{

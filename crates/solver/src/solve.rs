@@ -52,12 +52,12 @@ pub struct SolveConfig {
     pub threshold: u32,
     /// Solve the levels of `levels` from 0 up to this many soldiers (at most 16).
     pub max_soldiers: u32,
-    /// Which levels: all of them, or the even ones only.
+    /// Which levels: all of them, or the even or the odd ones only.
     pub levels: Levels,
 }
 
 /// Which soldier counts ("levels") a solve covers. A capture takes soldiers in pairs, so the
-/// levels a capture reaches from level `n` have `n`'s parity, and either choice is complete for
+/// levels a capture reaches from level `n` have `n`'s parity, and each choice is complete for
 /// the positions of its levels.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
 pub enum Levels {
@@ -68,27 +68,39 @@ pub enum Levels {
     /// 56% of the positions and of the disk on the 33-point board up to 16 soldiers; odd levels
     /// occur only in positions set up by hand.
     Even,
+    /// The odd levels only: the positions set up by hand with an odd number of soldiers (with
+    /// the even levels in another folder, every position), solvable on their own.
+    Odd,
 }
 
 impl Levels {
     /// Whether level `n` is one of them.
     pub fn contains(self, n: u32) -> bool {
-        self == Levels::All || n.is_multiple_of(2)
+        match self {
+            Levels::All => true,
+            Levels::Even => n.is_multiple_of(2),
+            Levels::Odd => !n.is_multiple_of(2),
+        }
     }
 
-    /// Their name in `musashi solve --levels`: `all` or `even`.
+    /// Their name in `musashi solve --levels`: `all`, `even` or `odd`.
     pub fn name(self) -> &'static str {
         match self {
             Levels::All => "all",
             Levels::Even => "even",
+            Levels::Odd => "odd",
         }
     }
 
-    /// Which of the two a list of levels (ascending, without repeats) is, up to its last level:
-    /// even when it holds no odd level (so `[0]` is even), else all. `Err(n)` names the first
-    /// level missing.
+    /// Which of the three a list of levels (ascending, without repeats) is, up to its last
+    /// level: even when it holds no odd level (so `[0]` is even), odd when it holds no even one,
+    /// else all. `Err(n)` names the first level missing.
     pub fn of(levels: &[u32]) -> Result<Levels, u32> {
-        let kind = if levels.iter().any(|n| n % 2 == 1) { Levels::All } else { Levels::Even };
+        let kind = match (levels.iter().any(|n| n % 2 == 1), levels.iter().any(|n| n % 2 == 0)) {
+            (true, true) => Levels::All,
+            (true, false) => Levels::Odd,
+            (false, _) => Levels::Even,
+        };
         let max = levels.last().copied().unwrap_or(0);
         match (0..=max).filter(|&n| kind.contains(n)).find(|n| !levels.contains(n)) {
             None => Ok(kind),

@@ -90,7 +90,11 @@ impl SolveDir {
             if !config.levels.contains(n) {
                 return Err(TableError::Occupied {
                     dir: dir.to_path_buf(),
-                    what: format!("{} is an odd level and this solve is of the even levels only", path.display()),
+                    what: format!(
+                        "{} is not one of the {} levels this solve is of",
+                        path.display(),
+                        config.levels.name()
+                    ),
                 });
             }
             let expect = expected.next().expect("endless");

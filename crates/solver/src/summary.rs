@@ -1,6 +1,7 @@
 //! A solve's summary as text: the per-level table, the longest forced wins and the start's
 //! value, as `musashi solve` and `musashi bench solve` print them.
 
+use crate::principal_line::principal_line;
 use crate::{LevelStats, TableError, Tables};
 use musashi_game::{Position, Side};
 use std::fmt::Write;
@@ -68,16 +69,22 @@ pub fn longest_wins(stats: &[LevelStats]) -> String {
 
 impl Tables {
     /// The start position's value for both first movers, a line each (or that the tables do not
-    /// reach it).
+    /// reach it), each followed by its principal line where the soldiers win.
     pub fn start_values(&self) -> Result<String, TableError> {
         let mut out = String::new();
         for side in [Side::Soldiers, Side::General] {
             let start = Position::start(self.board(), side);
-            let _ = if !self.covers(start.num_soldiers()) {
-                writeln!(out, "start, {side} to move: not covered (tables up to {} soldiers)", self.max_soldiers())
-            } else {
-                writeln!(out, "start, {side} to move: {}", self.probe(&start)?)
-            };
+            if !self.covers(start.num_soldiers()) {
+                let _ =
+                    writeln!(out, "start, {side} to move: not covered (tables up to {} soldiers)", self.max_soldiers());
+                continue;
+            }
+            let _ = writeln!(out, "start, {side} to move: {}", self.probe(&start)?);
+            let line = principal_line(self, &start)?;
+            if !line.is_empty() {
+                let moves: Vec<String> = line.iter().map(|(m, _)| m.to_string()).collect();
+                let _ = writeln!(out, "  principal line: {}", moves.join(" "));
+            }
         }
         Ok(out)
     }

@@ -372,10 +372,13 @@ pub enum TableError {
         /// Most soldiers the tables cover.
         max: u32,
     },
-    /// The position has an odd number of soldiers and the tables hold the even levels only.
-    OddLevel {
+    /// The position's number of soldiers has the other parity than the levels the tables hold
+    /// (the even or the odd ones only).
+    OtherParity {
         /// Soldiers in the position.
         soldiers: u32,
+        /// What the tables hold.
+        held: Levels,
     },
 }
 
@@ -417,7 +420,7 @@ impl TableError {
             | TableError::Empty { dir }
             | TableError::Occupied { dir, .. }
             | TableError::MissingLevel { dir, .. } => Some(dir),
-            TableError::Mismatch(_) | TableError::NotCovered { .. } | TableError::OddLevel { .. } => None,
+            TableError::Mismatch(_) | TableError::NotCovered { .. } | TableError::OtherParity { .. } => None,
         }
     }
 }
@@ -442,10 +445,11 @@ impl fmt::Display for TableError {
             TableError::NotCovered { soldiers, max } => {
                 write!(f, "the position has {soldiers} soldiers; the tables cover at most {max}")
             }
-            TableError::OddLevel { soldiers } => write!(
+            TableError::OtherParity { soldiers, held } => write!(
                 f,
-                "the position has {soldiers} soldiers; the tables hold the even levels only (those a game from the \
-                 start reaches)"
+                "the position has {soldiers} soldiers; the tables hold the {} levels only{}",
+                held.name(),
+                if *held == Levels::Even { " (those a game from the start reaches)" } else { "" }
             ),
             TableError::Occupied { dir, what } => write!(
                 f,
@@ -471,7 +475,7 @@ struct Slot {
     path: Option<PathBuf>,
     table: OnceLock<Arc<LevelTable>>,
     /// A level checked in full but too large to hold: probed a byte at a time from its file.
-    file: Option<fs::File>,
+    file: OnceLock<fs::File>,
 }
 
 /// A complete set of levels for one board and threshold, `0..=max_soldiers` or the even ones of
@@ -484,6 +488,8 @@ pub struct Tables {
     threshold: u32,
     /// By soldier count: `None` for the odd levels of even-only tables.
     levels: Vec<Option<Slot>>,
+    /// A level not read yet whose values take more bytes than this is probed from its file.
+    budget: u64,
 }
 
 impl Tables {
@@ -507,14 +513,22 @@ impl Tables {
         let slots = levels.into_iter().map(|t| {
             let (n, cell) = (t.shape.soldiers, OnceLock::new());
             let _ = cell.set(t);
-            (n, Slot { path: None, table: cell, file: None })
+            (n, Slot { path: None, table: cell, file: OnceLock::new() })
         });
-        Ok(Tables { board, threshold, levels: by_count(slots) })
+        Ok(Tables { board, threshold, levels: by_count(slots), budget: Tables::MEMORY_BUDGET })
     }
 
     /// Opens a table directory: reads every level's header now (they must agree and cover
-    /// `0..=K`, or its even levels, without a gap) and each level's values on first use.
+    /// `0..=K`, or its even or odd levels, without a gap) and each level's values on first use:
+    /// into memory, or for a level larger than [`Tables::MEMORY_BUDGET`] (the 33-point board's
+    /// from 12 soldiers on) checked in full, streamed, and then probed from its file.
     pub fn open(dir: &Path) -> Result<Tables, TableError> {
+        Tables::open_within(dir, Tables::MEMORY_BUDGET)
+    }
+
+    /// [`Tables::open`] with another memory budget: a level whose values take more bytes is
+    /// probed from its file (0: every level).
+    pub fn open_within(dir: &Path, budget: u64) -> Result<Tables, TableError> {
         let io_err = |source| TableError::Io { path: dir.to_path_buf(), source };
         let mut found: Vec<(u32, PathBuf)> = Vec::new();
         let entries = match fs::read_dir(dir) {
@@ -560,10 +574,10 @@ impl Tables {
                 }
                 Some(_) => {}
             }
-            levels.push((n, Slot { path: Some(path), table: OnceLock::new(), file: None }));
+            levels.push((n, Slot { path: Some(path), table: OnceLock::new(), file: OnceLock::new() }));
         }
         let (board, threshold) = rules.expect("at least one level");
-        Ok(Tables { board, threshold, levels: by_count(levels) })
+        Ok(Tables { board, threshold, levels: by_count(levels), budget })
     }
 
     /// Opens a table directory and reads and checks every level now (headers, lengths and
@@ -582,7 +596,7 @@ impl Tables {
 
     /// [`Tables::load`] with another memory budget (0: every level is probed from its file).
     pub fn load_within(dir: &Path, budget: u64) -> Result<Tables, TableError> {
-        let mut tables = Tables::open(dir)?;
+        let mut tables = Tables::open_within(dir, budget)?;
         let mut used = 0u64;
         for n in tables.held().collect::<Vec<_>>() {
             let bytes = 2 * tables.shape(n).positions_per_side();
@@ -595,7 +609,7 @@ impl Tables {
             let path = slot.path.clone().expect("opened tables come from files");
             crate::solve_dir::check_level(&path)?;
             let file = fs::File::open(&path).map_err(|source| TableError::Io { path: path.clone(), source })?;
-            slot.file = Some(file);
+            let _ = slot.file.set(file);
         }
         Ok(tables)
     }
@@ -608,7 +622,7 @@ impl Tables {
         let mut tables = Tables::open(dir)?;
         for slot in tables.levels.iter_mut().flatten() {
             let path = slot.path.clone().expect("opened tables come from files");
-            slot.file = Some(fs::File::open(&path).map_err(|source| TableError::Io { path, source })?);
+            let _ = slot.file.set(fs::File::open(&path).map_err(|source| TableError::Io { path, source })?);
         }
         Ok(tables)
     }
@@ -648,11 +662,12 @@ impl Tables {
         self.levels.len() as u32 - 1
     }
 
-    /// Which levels the tables hold: all of `0..=max_soldiers`, or the even ones.
+    /// Which levels the tables hold: all of `0..=max_soldiers`, or the even or the odd ones.
     pub fn levels(&self) -> Levels {
-        match self.levels.iter().all(Option::is_some) {
-            true => Levels::All,
-            false => Levels::Even,
+        match (self.levels.iter().all(Option::is_some), self.levels[0].is_some()) {
+            (true, _) => Levels::All,
+            (false, true) => Levels::Even,
+            (false, false) => Levels::Odd,
         }
     }
 
@@ -666,11 +681,11 @@ impl Tables {
         self.levels.get(soldiers as usize).is_some_and(Option::is_some)
     }
 
-    /// Why a level is not held (`NotCovered` above the highest, `OddLevel` between).
+    /// Why a level is not held (`NotCovered` above the highest, `OtherParity` between).
     fn not_held(&self, soldiers: u32) -> TableError {
         match soldiers > self.max_soldiers() {
             true => TableError::NotCovered { soldiers, max: self.max_soldiers() },
-            false => TableError::OddLevel { soldiers },
+            false => TableError::OtherParity { soldiers, held: self.levels() },
         }
     }
 
@@ -700,12 +715,31 @@ impl Tables {
         Ok(())
     }
 
+    /// The open file of a level probed from its file: one [`Tables::load`] or
+    /// [`Tables::open_files`] opened so, or a level not read yet whose values are larger than the
+    /// memory budget (checked in full now, streamed, then probed from its file rather than held).
+    /// `None` for a level held in memory or small enough to be.
+    fn large_level_file<'a>(&self, slot: &'a Slot, n: u32) -> Result<Option<&'a fs::File>, TableError> {
+        if let Some(file) = slot.file.get() {
+            return Ok(Some(file));
+        }
+        let Some(path) = &slot.path else { return Ok(None) };
+        if slot.table.get().is_some() || 2 * self.shape(n).positions_per_side() <= self.budget {
+            return Ok(None);
+        }
+        crate::solve_dir::check_level(path)?;
+        let file = fs::File::open(path).map_err(|source| TableError::Io { path: path.clone(), source })?;
+        Ok(Some(slot.file.get_or_init(|| file)))
+    }
+
     /// The value of a position (the game going on from it: no capture has just happened).
     pub fn probe(&self, pos: &Position) -> Result<Value, TableError> {
         self.check_board(pos)?;
         let n = pos.num_soldiers();
         let (general, soldiers, side) = (pos.general().index() as u32, pos.soldiers(), pos.side_to_move());
-        if let Some(Some(Slot { file: Some(file), path: Some(path), .. })) = self.levels.get(n as usize) {
+        if let Some(Some(slot @ Slot { path: Some(path), .. })) = self.levels.get(n as usize)
+            && let Some(file) = self.large_level_file(slot, n)?
+        {
             let shape = self.shape(n);
             let side_start = if side == Side::Soldiers { shape.positions_per_side() } else { 0 };
             let mut byte = [0u8];

@@ -178,9 +178,10 @@ fn tables_loaded_within_a_budget_probe_from_files_what_memory_holds() {
     let dir = temp_dir("budget");
     write_tables(&dir);
     let (mem, _) = solve_in_memory(config(), &|_| {}).unwrap();
-    // Budget 0: every level from its file; 100 KB: levels 0-2 in memory, 3 and 4 from files.
-    for budget in [0, 100_000] {
-        let disk = Tables::load_within(&dir, budget).unwrap();
+    // Budget 0: every level from its file; 100 KB: levels 0-2 in memory, 3 and 4 from files;
+    // loaded now (every level checked) or opened (each checked when first probed).
+    for (budget, load) in [(0, true), (100_000, true), (0, false), (100_000, false)] {
+        let disk = if load { Tables::load_within(&dir, budget) } else { Tables::open_within(&dir, budget) }.unwrap();
         for n in 0..=4u32 {
             let level = mem.level(n).unwrap();
             let e = 33 - n as u64;
@@ -205,6 +206,11 @@ fn tables_loaded_within_a_budget_probe_from_files_what_memory_holds() {
     bytes[last] ^= 1;
     fs::write(&path, &bytes).unwrap();
     let err = Tables::load_within(&dir, 100_000).unwrap_err();
+    assert!(err.is_damage() && err.to_string().contains("level-04.mtb"), "{err}");
+    // Opened, it is found by the first probe that reaches it, which it answers with no value.
+    let opened = Tables::open_within(&dir, 100_000).unwrap();
+    let four = Position::parse("...../...../...../...../...../SSS/SG... s").unwrap();
+    let err = opened.probe(&four).unwrap_err();
     assert!(err.is_damage() && err.to_string().contains("level-04.mtb"), "{err}");
     let _ = fs::remove_dir_all(&dir);
 }
@@ -239,8 +245,8 @@ fn an_even_levels_solve_writes_the_full_solves_even_levels_and_resumes() {
     let (mem, _) = solve_in_memory(config, &|_| {}).unwrap();
     assert_eq!(mem.levels(), Levels::Even);
     let odd = Position::parse("...../...../...../...../...../S.S/SG... s").unwrap();
-    assert!(matches!(tables.probe(&odd), Err(TableError::OddLevel { soldiers: 3 })));
-    assert!(matches!(tables.move_values(&odd), Err(TableError::OddLevel { soldiers: 3 })));
+    assert!(matches!(tables.probe(&odd), Err(TableError::OtherParity { soldiers: 3, held: Levels::Even })));
+    assert!(matches!(tables.move_values(&odd), Err(TableError::OtherParity { soldiers: 3, .. })));
     let pos = Position::parse("...../...../...../...../...../.S./SG... s").unwrap();
     assert_eq!(tables.probe(&pos).unwrap(), Tables::open(&full).unwrap().probe(&pos).unwrap());
     assert_eq!(mem.probe(&pos).unwrap(), tables.probe(&pos).unwrap());
@@ -259,7 +265,46 @@ fn an_even_levels_solve_writes_the_full_solves_even_levels_and_resumes() {
 }
 
 #[test]
-fn levels_are_all_or_even_without_a_gap() {
+fn an_odd_levels_solve_writes_the_full_solves_odd_levels_and_refuses_even_positions() {
+    use musashi_solver::{SolveDir, solve_from};
+    let (full, odd) = (temp_dir("levels-all-2"), temp_dir("levels-odd"));
+    write_tables(&full);
+    let config = SolveConfig { levels: Levels::Odd, ..config() };
+    let (mut store, found) = SolveDir::open(&odd, config, false, &|_| {}).unwrap();
+    assert!(found.is_empty());
+    solve_from(config, 0, &|_| {}, &mut store).unwrap();
+    let mut names: Vec<String> =
+        fs::read_dir(&odd).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert_eq!(names, [1, 3].map(level_file_name));
+    for n in [1, 3] {
+        let (a, b) =
+            (fs::read(full.join(level_file_name(n))).unwrap(), fs::read(odd.join(level_file_name(n))).unwrap());
+        assert!(a == b, "level {n} differs between the full and the odd solve");
+    }
+    let tables = Tables::open(&odd).unwrap();
+    assert_eq!((tables.levels(), tables.max_soldiers()), (Levels::Odd, 3));
+    let three = Position::parse("...../...../...../...../...../S.S/SG... s").unwrap();
+    assert_eq!(tables.probe(&three).unwrap(), Tables::open(&full).unwrap().probe(&three).unwrap());
+    let two = Position::parse("...../...../...../...../...../.S./SG... s").unwrap();
+    let err = tables.probe(&two).unwrap_err();
+    assert!(matches!(err, TableError::OtherParity { soldiers: 2, held: Levels::Odd }), "{err:?}");
+    assert!(err.to_string().contains("the odd levels only"), "{err}");
+    // Resuming finds the odd levels; an odd solve does not go on from the even ones.
+    let (_, found) = SolveDir::open(&odd, config, false, &|_| {}).unwrap();
+    assert_eq!(found.iter().map(|s| s.soldiers).collect::<Vec<_>>(), vec![1, 3]);
+    let err = SolveDir::open(&full, config, false, &|_| {}).unwrap_err();
+    assert!(err.to_string().contains("not one of the odd levels"), "{err}");
+    let _ = fs::remove_dir_all(&full);
+    let _ = fs::remove_dir_all(&odd);
+}
+
+#[test]
+fn levels_are_all_even_or_odd_without_a_gap() {
+    assert_eq!(Levels::of(&[1, 3, 5]), Ok(Levels::Odd));
+    assert_eq!(Levels::of(&[1]), Ok(Levels::Odd));
+    assert_eq!(Levels::of(&[3, 5]), Err(1));
+    assert!(Levels::Odd.contains(15) && !Levels::Odd.contains(16));
     assert_eq!(Levels::of(&[0, 1, 2, 3]), Ok(Levels::All));
     assert_eq!(Levels::of(&[0, 2, 4]), Ok(Levels::Even));
     assert_eq!(Levels::of(&[0]), Ok(Levels::Even));

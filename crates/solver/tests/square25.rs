@@ -4,7 +4,7 @@
 //! and the re-check (`musashi bench solve`, 0 mismatches) have all found them.
 
 use musashi_game::{Board, Position, Side, Threshold};
-use musashi_solver::{Levels, SolveConfig, Value, solve_in_memory};
+use musashi_solver::{Levels, SolveConfig, Value, principal_line, solve_in_memory};
 
 /// Per soldier count: soldiers' wins with the General to move, then with the soldiers to move.
 const SOLDIERS_WINS: [(u64, u64); 17] = [
@@ -37,6 +37,16 @@ fn the_square_is_solved_with_the_published_values() {
     let start = |side| tables.probe(&Position::start(board, side)).expect("the start is covered");
     assert_eq!(start(Side::Soldiers), Value::SoldiersWin(31));
     assert_eq!(start(Side::General), Value::SoldiersWin(32));
+    // The principal line from the start: 31 legal plies, each keeping the value, down to the trap.
+    let mut pos = Position::start(board, Side::Soldiers);
+    let line = principal_line(&tables, &pos).expect("the line is covered");
+    assert_eq!(line.len(), 31);
+    for (i, &(m, v)) in line.iter().enumerate() {
+        assert!(pos.moves().contains(&m), "ply {i}: {m} is legal");
+        pos = pos.play(m).0;
+        assert_eq!((v, tables.probe(&pos).unwrap()), (Value::SoldiersWin(30 - i as u32), v), "ply {i}");
+    }
+    assert!(pos.side_to_move() == Side::General && pos.moves().is_empty(), "the line ends in a trap");
     let longest = stats.iter().filter_map(|s| s.soldiers_to_move.longest.map(|l| (l, s.soldiers))).max();
     assert_eq!(longest, Some((37, 5)), "longest forced win with the soldiers to move (plies, soldiers)");
     let positions: u64 = stats

@@ -2,7 +2,7 @@
 
 use anyhow::{Context, Result, bail};
 use musashi_game::Position;
-use musashi_solver::Tables;
+use musashi_solver::{Tables, principal_line};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -17,6 +17,10 @@ pub(crate) struct Args {
     /// Also print the value after each legal move.
     #[arg(long)]
     moves: bool,
+    /// Also print the principal line of a position the soldiers win: each side keeping its best
+    /// value (the soldiers the shortest win, the General the longest delay), down to the trap.
+    #[arg(long)]
+    line: bool,
     /// Positions (notation: rows/... side).
     position: Vec<String>,
 }
@@ -40,6 +44,18 @@ pub(crate) fn run(a: Args) -> Result<()> {
         if a.moves {
             for (m, v) in tables.move_values(&pos)? {
                 out.push_str(&format!("\t{m} {v}"));
+            }
+        }
+        if a.line {
+            let line =
+                principal_line(&tables, &pos).with_context(|| format!("cannot follow the line of \"{text}\""))?;
+            let moves: Vec<String> = line.iter().map(|(m, _)| m.to_string()).collect();
+            match moves.is_empty() {
+                true => out.push_str("\tline: none"),
+                false => {
+                    let plies = if moves.len() == 1 { "ply" } else { "plies" };
+                    out.push_str(&format!("\tline ({} {plies}): {}", moves.len(), moves.join(" ")))
+                }
             }
         }
         out.push('\n');

@@ -21,8 +21,9 @@ pub(crate) struct Args {
     /// Solve every position with up to this many soldiers (default: 16 on 25 points, 8 on 33).
     #[arg(long)]
     max_soldiers: Option<u32>,
-    /// Which levels: `all`, or `even` (the soldier counts a game from the start reaches:
-    /// captures take pairs; 56% of the positions and the disk up to 16 soldiers).
+    /// Which levels: `all`, `even` (the soldier counts a game from the start reaches: captures
+    /// take pairs; 56% of the positions and the disk up to 16 soldiers) or `odd` (the rest, for
+    /// another folder).
     #[arg(long, default_value = "all", value_parser = parse_levels)]
     levels: Levels,
     /// Directory for the table files (created if needed).
@@ -51,12 +52,12 @@ pub(crate) fn solver_config(rules: &Ruleset, max_soldiers: Option<u32>, levels: 
     Ok(SolveConfig { board: rules.board, threshold: rules.threshold(), max_soldiers, levels })
 }
 
-/// `--levels`: `all` or `even`.
+/// `--levels`: `all`, `even` or `odd`.
 fn parse_levels(s: &str) -> Result<Levels, String> {
-    [Levels::All, Levels::Even]
+    [Levels::All, Levels::Even, Levels::Odd]
         .into_iter()
         .find(|l| l.name() == s)
-        .ok_or_else(|| format!("expected `all` or `even`, got `{s}`"))
+        .ok_or_else(|| format!("expected `all`, `even` or `odd`, got `{s}`"))
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
@@ -75,8 +76,13 @@ pub(crate) fn run(a: Args) -> Result<()> {
     let first = resumed.last().map_or(0, |s| s.soldiers + 1);
     let top = config.max_soldiers.min(config.board.num_points() as u32 - 1);
     if let Some(last) = resumed.last() {
-        let which = if config.levels == Levels::Even { "the even levels" } else { "levels" };
-        println!("resuming: {which} 0 to {} in {} are complete and checked", last.soldiers, a.out.display());
+        let which = match config.levels {
+            Levels::All => "levels",
+            Levels::Even => "the even levels",
+            Levels::Odd => "the odd levels",
+        };
+        let lowest = u32::from(config.levels == Levels::Odd);
+        println!("resuming: {which} {lowest} to {} in {} are complete and checked", last.soldiers, a.out.display());
     }
     let todo: Vec<u32> = (first..=top).filter(|&n| config.levels.contains(n)).collect();
     if !todo.is_empty() {
@@ -102,14 +108,16 @@ pub(crate) fn run(a: Args) -> Result<()> {
     let solved = solved.into_inner().expect("no event panicked");
     bar.finish_and_clear();
     let total = start.elapsed().as_secs_f64();
+    let lowest = u32::from(config.levels == Levels::Odd);
+    let highest = (0..=top).rev().find(|&n| config.levels.contains(n)).unwrap_or(top);
     println!(
         "solved the {}-point board, general_wins_at {} (the General wins after a capture leaving {} or fewer), {} levels \
-         0 to {} soldiers",
+         {lowest} to {} soldiers",
         config.board,
         rules.general_wins_at,
         config.threshold,
         config.levels.name(),
-        top.max(first.saturating_sub(1))
+        highest.max(first.saturating_sub(1))
     );
     println!(
         "solve time {:.2} s for {} levels (writing each level's table to {} included)",
@@ -120,7 +128,9 @@ pub(crate) fn run(a: Args) -> Result<()> {
     if let Some(peak) = peak_memory() {
         println!("peak memory of the last level {:.0} MiB", mib(peak));
     }
-    let tables = Tables::open(&a.out).with_context(|| format!("reading back {}", a.out.display()))?;
+    // Probed from the files: the start values and their lines read a few hundred bytes, where
+    // reading a level whole would hold up to 20 GiB on the 33-point board.
+    let tables = Tables::open_files(&a.out).with_context(|| format!("reading back {}", a.out.display()))?;
     print_summary(&[resumed, solved].concat(), &tables)?;
     if a.recheck_sample > 0 {
         let t = Instant::now();
