@@ -7,7 +7,9 @@
 //! is colex order, so `r(S) = sum over the soldiers' points c_0 < c_1 < ... of C(c_i, i + 1)`.
 //! The General stands on one of the `E = P - n` points not in `S`; its slot is the number of
 //! non-soldier points below it. A position's index in its level and side is `r(S) * E + slot`,
-//! which numbers the `P * C(P - 1, n)` positions of the level densely.
+//! which numbers the `P * C(P - 1, n)` positions of the level densely. On the 33-point board a
+//! level stores only the sets of its mirror-canonical blocks and `r` numbers those
+//! ([`LevelShape`], [`crate::mirror`]).
 
 use crate::blocks::Blocks;
 use crate::mirror::{Mirror, SPLIT};
