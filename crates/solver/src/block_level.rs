@@ -42,9 +42,18 @@ pub(crate) fn solve_blocks<W: Word>(
     let shape = LevelShape { points: geo.points, soldiers: n };
     let num_sets = shape.num_sets() as usize;
     let e = shape.empties() as usize;
-    let blocks = Blocks::new(geo.points, n, split.x, split.mirror);
+    // On the 33-point board the level's layout is its kept blocks, built once per level
+    // ([`crate::mirror`]); the pass works on them rather than a copy.
+    let own;
+    let blocks: &Blocks = match split.mirror {
+        Some(mirror) => mirror.level(n),
+        None => {
+            own = Blocks::new(geo.points, n, split.x, None);
+            &own
+        }
+    };
     let nb = blocks.len();
-    assert_eq!(blocks.start[nb], num_sets, "the pass's blocks are the level's layout");
+    debug_assert_eq!(blocks.start[nb], num_sets, "the pass's blocks are the level's layout");
 
     // Before the first step: each General position's capture bound, read from the lower levels,
     // which are then let go (they are not needed during the plies, and on the higher levels of
@@ -84,7 +93,7 @@ pub(crate) fn solve_blocks<W: Word>(
     let working_bytes =
         plies_bytes(shape, std::mem::size_of::<W>() as u64, false) + bounds.memory_bytes() + nb as u64 * 4;
     debug_assert!((0..nb).all(|b| blocks.range(b).len() <= SPAN), "a block larger than an accumulator");
-    let ctx = Ctx { geo, split, blocks: &blocks, e };
+    let ctx = Ctx { geo, split, blocks, e };
     let failure: Mutex<Option<ScratchError>> = Mutex::new(None);
 
     // Each ply runs in two sweeps over the blocks: the soldiers' half pulls the General wins of
@@ -98,7 +107,7 @@ pub(crate) fn solve_blocks<W: Word>(
                 None => 0,
                 Some(k) => {
                     let prev = Prev { fg: &fg, front: &front };
-                    soldier_groups(&blocks, &units, &mut ws, &mut full, &mut gained, &mut gain)
+                    soldier_groups(blocks, &units, &mut ws, &mut full, &mut gained, &mut gain)
                         .into_par_iter()
                         .map_init(
                             || (vec![W::ZERO; SPAN], vec![W::ZERO; SPAN], Vec::new()),
@@ -113,7 +122,7 @@ pub(crate) fn solve_blocks<W: Word>(
                 }
             };
             let ply = k.map_or(0, |k| k + 1);
-            let found = general_groups(&blocks, &units, &mut wg, &ws, &mut fg, &mut front, &mut due, (&gained, &gain))
+            let found = general_groups(blocks, &units, &mut wg, &ws, &mut fg, &mut front, &mut due, (&gained, &gain))
                 .into_par_iter()
                 .map_init(
                     || (Vec::new(), Vec::new()),

@@ -33,7 +33,7 @@ mod table;
 mod value;
 
 pub use index::{LevelShape, binomial, next_set, rank, unrank};
-pub use principal_line::principal_line;
+pub use principal_line::{line_text, principal_line};
 pub use recheck::{RecheckReport, expected_value, recheck};
 pub use recheck_sample::recheck_sample;
 pub use solve::{

@@ -10,7 +10,7 @@
 
 use crate::blocks::Blocks;
 use crate::geometry::Geometry;
-use crate::symmetry::Symmetry;
+use crate::symmetry::{Symmetry, map_mask};
 use musashi_game::Board;
 use std::sync::OnceLock;
 
@@ -41,9 +41,9 @@ impl Mirror {
         assert_eq!(sym.len(), 2, "the 33-point board has one symmetry besides the identity");
         let point = sym.perm[1];
         let low = (1u64 << SPLIT) - 1;
-        let image = |mask: u64| (0..64).filter(|&p| mask >> p & 1 == 1).fold(0u64, |m, p| m | 1 << point[p]);
-        assert_eq!(image(low), low, "the mirror keeps the low points low");
-        let bytes = std::array::from_fn(|c| std::array::from_fn(|v| image(((v as u64) << (8 * c)) & geo.mask)));
+        assert_eq!(map_mask(&point, low), low, "the mirror keeps the low points low");
+        let bytes =
+            std::array::from_fn(|c| std::array::from_fn(|v| map_mask(&point, ((v as u64) << (8 * c)) & geo.mask)));
         Mirror { point, bytes, levels: std::array::from_fn(|_| OnceLock::new()) }
     }
 

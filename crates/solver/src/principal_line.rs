@@ -22,3 +22,8 @@ pub fn principal_line(tables: &Tables, pos: &Position) -> Result<Vec<(Move, Valu
     }
     Ok(line)
 }
+
+/// A line's moves in notation, separated by spaces.
+pub fn line_text(line: &[(Move, Value)]) -> String {
+    line.iter().map(|(m, _)| m.to_string()).collect::<Vec<_>>().join(" ")
+}

@@ -1,7 +1,7 @@
 //! A solve's summary as text: the per-level table, the longest forced wins and the start's
 //! value, as `musashi solve` and `musashi bench solve` print them.
 
-use crate::principal_line::principal_line;
+use crate::principal_line::{line_text, principal_line};
 use crate::{LevelStats, TableError, Tables};
 use musashi_game::{Position, Side};
 use std::fmt::Write;
@@ -82,8 +82,7 @@ impl Tables {
             let _ = writeln!(out, "start, {side} to move: {}", self.probe(&start)?);
             let line = principal_line(self, &start)?;
             if !line.is_empty() {
-                let moves: Vec<String> = line.iter().map(|(m, _)| m.to_string()).collect();
-                let _ = writeln!(out, "  principal line: {}", moves.join(" "));
+                let _ = writeln!(out, "  principal line: {}", line_text(&line));
             }
         }
         Ok(out)

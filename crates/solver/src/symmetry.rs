@@ -64,7 +64,7 @@ fn byte_tables(img: &[u8; 64], board: u64) -> [[u32; 256]; 4] {
 }
 
 /// The image of a mask under a point map.
-fn map_mask(img: &[u8; 64], mask: u64) -> u64 {
+pub(crate) fn map_mask(img: &[u8; 64], mask: u64) -> u64 {
     let mut out = 0;
     let mut m = mask;
     while m != 0 {

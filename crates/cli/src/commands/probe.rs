@@ -2,7 +2,7 @@
 
 use anyhow::{Context, Result, bail};
 use musashi_game::Position;
-use musashi_solver::{Tables, principal_line};
+use musashi_solver::{Tables, line_text, principal_line};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -49,12 +49,11 @@ pub(crate) fn run(a: Args) -> Result<()> {
         if a.line {
             let line =
                 principal_line(&tables, &pos).with_context(|| format!("cannot follow the line of \"{text}\""))?;
-            let moves: Vec<String> = line.iter().map(|(m, _)| m.to_string()).collect();
-            match moves.is_empty() {
-                true => out.push_str("\tline: none"),
-                false => {
-                    let plies = if moves.len() == 1 { "ply" } else { "plies" };
-                    out.push_str(&format!("\tline ({} {plies}): {}", moves.len(), moves.join(" ")))
+            match line.len() {
+                0 => out.push_str("\tline: none"),
+                n => {
+                    let plies = if n == 1 { "ply" } else { "plies" };
+                    out.push_str(&format!("\tline ({n} {plies}): {}", line_text(&line)))
                 }
             }
         }
