@@ -11,4 +11,4 @@ rm -rf "$dir"; mkdir -p runs
   2> "$dir.log"
 tail -1 "$dir.log" > "$here/train-time.txt"
 cp "$dir/metrics.jsonl" "$here/metrics.jsonl"
-cp "$dir/config.resolved.toml" "$here/config.resolved.toml" 2>/dev/null || true
+cp "$dir/config.resolved.toml" "$here/config.resolved.toml"
