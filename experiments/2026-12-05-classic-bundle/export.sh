@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 M=target/release/musashi
 E=experiments/2026-12-05-classic-bundle
-[ -d runs/musashi-net ] || $M unbundle export/musashi --out runs/musashi-net
+# The bundle's shared network (since this export the bundle holds two: the classic one apart).
+[ -d runs/musashi-net ] || $M unbundle export/musashi --weights net-2ccaaafeafb7.safetensors --out runs/musashi-net
 for p in no-setchin classic soldiers-first qdan; do
   [ -d tables/$p-8 ] || /usr/bin/time -f "solve $p: %e s, %M KiB" $M solve --preset $p --out tables/$p-8 > $E/solve-$p-8.txt 2>&1
 done
