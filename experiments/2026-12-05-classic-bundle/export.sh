@@ -17,5 +17,5 @@ echo "classic network: $classic" > $E/export.log
   --set 'checkpoint="runs/musashi-net"' --set "networks.classic.checkpoint=\"$classic\"" \
   --set 'tables.classic="tables/classic-8"' --set 'tables.no-setchin="tables/no-setchin-8"' \
   --set 'tables.soldiers-first="tables/soldiers-first-8"' --set 'tables.qdan="tables/qdan-8"' \
-  > $E/calibration-stdout.md 2>> $E/export.log
+  > /dev/null 2>> $E/export.log
 cp export/musashi/calibration.md $E/calibration.md
