@@ -1,5 +1,6 @@
 //! Self-play settings.
 
+use crate::detours::Detours;
 use crate::handicap::Handicap;
 use crate::sparring::Sparring;
 use musashi_game::Ruleset;
@@ -37,6 +38,9 @@ pub struct SelfplayConfig {
     /// Sparring games against alpha-beta (off by default).
     #[serde(default)]
     pub sparring: Sparring,
+    /// Random moves of one side (off by default).
+    #[serde(default)]
+    pub detours: Detours,
 }
 
 impl SelfplayConfig {
@@ -51,6 +55,7 @@ impl SelfplayConfig {
         check(self.shard_games >= 1, "shard_games", "at least 1")?;
         self.handicap.validate(self.mcts.sims).map_err(|e| e.under("handicap"))?;
         self.sparring.validate().map_err(|e| e.under("sparring"))?;
+        self.detours.validate().map_err(|e| e.under("detours"))?;
         self.mcts.validate().map_err(|e| e.under("mcts"))
     }
 }

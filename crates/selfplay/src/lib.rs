@@ -4,6 +4,7 @@
 
 pub mod bench;
 mod config;
+mod detours;
 mod handicap;
 mod net_evaluator;
 mod progress;
@@ -12,6 +13,7 @@ mod sparring;
 mod worker;
 
 pub use config::{SelfplayConfig, selfplay_mcts, threads_or_all};
+pub use detours::Detours;
 pub use handicap::Handicap;
 pub use net_evaluator::NetEvaluator;
 pub use progress::{Progress, SelfplaySummary};

@@ -109,8 +109,14 @@ pub(crate) fn play_games(
 fn play_move(config: &SelfplayConfig, prefix: &ShardPrefix, slot: &mut Slot, progress: &Progress) -> Option<Finished> {
     let r = slot.mcts.result();
     let unit = slot.mcts.random_unit();
+    let mut mv = r.choose(config.mcts.temperature_at(slot.mcts.game().plies()), unit);
+    if config.detours.applies_to(slot.mcts.game().position().side_to_move()) {
+        let (take, which) = (slot.mcts.random_unit(), slot.mcts.random_unit());
+        if let Some(k) = config.detours.pick(r.moves.len(), take, which) {
+            mv = r.moves[k];
+        }
+    }
     let g = slot.mcts.game();
-    let mv = r.choose(config.mcts.temperature_at(g.plies()), unit);
     slot.records.push(PositionRecord {
         game_id: prefix.game_id(slot.index),
         generation: config.generation,
@@ -165,16 +171,17 @@ fn finish_if_over(config: &SelfplayConfig, prefix: &ShardPrefix, slot: &mut Slot
     Some(Finished { record, positions })
 }
 
-/// The name of the player of `side` in the games table: the model, with its handicap if any,
-/// or its alpha-beta sparring partner.
+/// The name of the player of `side` in the games table: the model, with its handicap and
+/// detours if any, or its alpha-beta sparring partner.
 fn agent_name(config: &SelfplayConfig, slot: &Slot, side: Side) -> String {
     if let Some((s, depth, _)) = &slot.sparring
         && *s == side
     {
         return format!("alphabeta:depth={depth} (sparring)");
     }
-    match slot.handicap {
+    let name = match slot.handicap {
         Some((weak, sims)) if weak == side => format!("{} (handicap: {sims} simulations)", config.agent_name),
         _ => config.agent_name.clone(),
-    }
+    };
+    if config.detours.applies_to(side) { format!("{name} (detours: {})", config.detours.rate) } else { name }
 }

@@ -27,6 +27,7 @@ fn config(games: u32) -> SelfplayConfig {
         shard_games: 4,
         agent_name: "test".into(),
         handicap: Default::default(),
+        detours: Default::default(),
         sparring: Default::default(),
     }
 }
@@ -143,5 +144,39 @@ fn sparring_games_record_only_the_network_side() {
     }
     assert!(sparring > 0 && plain > 0, "{sparring} sparring and {plain} plain games of 6");
     assert_eq!(sparring + plain, 6);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn detours_replace_one_sides_searched_moves_with_random_ones() {
+    let dir = std::env::temp_dir().join(format!("musashi-selfplay-d-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let make = || -> Box<dyn Evaluator> { Box::new(UniformEvaluator) };
+    let mut c = config(6);
+    c.mcts = MctsConfig { sims: 48, temperature_plies: 0, ..c.mcts };
+    c.detours = Detours { rate: 1.0, side: Side::Soldiers };
+    run_selfplay(&c, &make, &dir, &ShardPrefix::plain("g0001"), &HashSet::new(), &Progress::default()).unwrap();
+    // Without temperature the searched move is a most-visited one: the General's always is, the
+    // soldiers' random ones mostly are not.
+    let (mut general, mut soldiers) = ((0, 0), (0, 0));
+    for shard in list_shards(&dir).unwrap() {
+        let positions = read_positions(&shard.positions).unwrap();
+        for record in read_games(&shard.games).unwrap() {
+            assert_eq!((record.general_agent.as_str(), record.soldiers_agent.as_str()), ("test", "test (detours: 1)"));
+            let mut game = Game::new(record.game.rules);
+            let mine: Vec<_> = positions.iter().filter(|p| p.game_id == record.game_id).collect();
+            assert_eq!(mine.len(), record.game.moves.len(), "every move is recorded");
+            for (p, m) in mine.iter().zip(&record.game.moves) {
+                assert_eq!((p.position, p.played as usize), (*game.position(), m.action()));
+                let k = p.legal.iter().position(|&a| a == p.played).unwrap();
+                let top = p.policy[k] >= p.policy.iter().cloned().fold(0.0, f32::max);
+                let tally = if p.position.side_to_move() == Side::General { &mut general } else { &mut soldiers };
+                *tally = (tally.0 + top as u32, tally.1 + 1);
+                game.play(*m).unwrap();
+            }
+        }
+    }
+    assert_eq!(general.0, general.1, "the General always plays its searched move");
+    assert!(soldiers.1 > 50 && soldiers.0 * 10 < soldiers.1 * 8, "soldiers' searched moves: {soldiers:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -6,7 +6,7 @@ use musashi_config::Invalid;
 use musashi_game::{Preset, Ruleset};
 use musashi_net::{DeviceKind, ModelConfig};
 use musashi_search::MctsConfig;
-use musashi_selfplay::{Handicap, Sparring};
+use musashi_selfplay::{Detours, Handicap, Sparring};
 use serde::{Deserialize, Serialize};
 
 /// A whole training job.
@@ -119,6 +119,8 @@ pub struct SelfplaySection {
     pub handicap: Handicap,
     /// Sparring games: a share of games in which alpha-beta plays one side (off by default).
     pub sparring: Sparring,
+    /// Detours: random moves of one side at a rate (off by default).
+    pub detours: Detours,
     /// The search.
     pub mcts: MctsConfig,
 }
@@ -135,6 +137,7 @@ impl Default for SelfplaySection {
             heuristic_generations: 0,
             handicap: Handicap::default(),
             sparring: Sparring::default(),
+            detours: Detours::default(),
             mcts: MctsConfig {
                 sims: 64,
                 dirichlet_fraction: 0.25,
@@ -277,6 +280,7 @@ impl Job {
         sp.mcts.validate().map_err(|e| setting(e, "selfplay.mcts"))?;
         sp.handicap.validate(sp.mcts.sims).map_err(|e| setting(e, "selfplay.handicap"))?;
         sp.sparring.validate().map_err(|e| setting(e, "selfplay.sparring"))?;
+        sp.detours.validate().map_err(|e| setting(e, "selfplay.detours"))?;
         self.train.validate()?;
         check(self.eval.sims <= 100_000, "eval.sims", "at most 100000")?;
         check(self.eval.opening_plies <= 50, "eval.opening_plies", "at most 50")?;

@@ -28,6 +28,7 @@ pub(crate) fn selfplay_config(ctx: &Context, g: u32, games: u32, model_generatio
         agent_name: format!("gen-{model_generation:04}"),
         handicap: job.selfplay.handicap,
         sparring: job.selfplay.sparring.clone(),
+        detours: job.selfplay.detours,
     }
 }
 

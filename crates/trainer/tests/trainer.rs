@@ -35,6 +35,7 @@ fn shards_dir(tag: &str, games: u32) -> PathBuf {
         shard_games: 2,
         agent_name: "uniform".into(),
         handicap: Default::default(),
+        detours: Default::default(),
         sparring: Default::default(),
     };
     let make = || -> Box<dyn Evaluator> { Box::new(UniformEvaluator) };

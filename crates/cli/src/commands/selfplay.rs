@@ -79,6 +79,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
         shard_games: 64,
         agent_name: model.name(),
         handicap: Default::default(),
+        detours: Default::default(),
         sparring: Default::default(),
     };
     config.validate().map_err(anyhow::Error::msg)?;

@@ -33,6 +33,7 @@ pub(crate) fn bench_selfplay(sims: u32, games: u32, threads: usize, concurrent: 
         shard_games: 64,
         agent_name: "bench".into(),
         handicap: Default::default(),
+        detours: Default::default(),
         sparring: Default::default(),
     };
     let dir = std::env::temp_dir().join(format!("musashi-bench-selfplay-{}", std::process::id()));
