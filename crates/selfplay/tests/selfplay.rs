@@ -32,10 +32,16 @@ fn config(games: u32) -> SelfplayConfig {
     }
 }
 
+/// An empty scratch folder for the test named `tag`, unique to this process.
+fn fresh_dir(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("musashi-selfplay-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
 #[test]
 fn games_and_positions_are_consistent() {
-    let dir = std::env::temp_dir().join(format!("musashi-selfplay-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh_dir("g");
     let net = Arc::new(Network::init(
         ModelConfig { hidden: 16, blocks: 1, value_hidden: 8, moves_left_hidden: 0 },
         &DeviceKind::Cpu.device().unwrap(),
@@ -89,8 +95,7 @@ fn games_and_positions_are_consistent() {
 
 #[test]
 fn the_uniform_evaluator_plays_generation_zero() {
-    let dir = std::env::temp_dir().join(format!("musashi-selfplay-u-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh_dir("u");
     let make = || -> Box<dyn Evaluator> { Box::new(UniformEvaluator) };
     let s = run_selfplay(&config(3), &make, &dir, &ShardPrefix::plain("g0000"), &HashSet::new(), &Progress::default())
         .unwrap();
@@ -100,8 +105,7 @@ fn the_uniform_evaluator_plays_generation_zero() {
 
 #[test]
 fn sparring_games_record_only_the_network_side() {
-    let dir = std::env::temp_dir().join(format!("musashi-selfplay-s-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh_dir("s");
     let make = || -> Box<dyn Evaluator> { Box::new(UniformEvaluator) };
     let mut c = config(6);
     c.sparring = Sparring { share: 0.5, side: Side::Soldiers, depths: vec![1, 2] };
@@ -149,8 +153,7 @@ fn sparring_games_record_only_the_network_side() {
 
 #[test]
 fn detours_replace_one_sides_searched_moves_with_random_ones() {
-    let dir = std::env::temp_dir().join(format!("musashi-selfplay-d-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh_dir("d");
     let make = || -> Box<dyn Evaluator> { Box::new(UniformEvaluator) };
     let mut c = config(6);
     c.mcts = MctsConfig { sims: 48, temperature_plies: 0, ..c.mcts };
