@@ -31,6 +31,10 @@ for arm in "$@"; do
     # A larger network: 512 wide, 3 residual blocks (about 8 times the weights of 192 x 2).
     big) sets=(--set model.hidden=512 --set model.blocks=3 --set model.value_hidden=64
                --set model.moves_left_hidden=64) ;;
+    # Twice the generations (the learning-rate schedule spans the longer run), and three times
+    # the training steps per generation: does the long-fight accuracy still grow with training?
+    gens80) sets=(--set run.generations=80) ;;
+    steps3x) sets=(--set train.steps_per_generation=900) ;;
     *) echo "unknown arm $arm" >&2; exit 2 ;;
   esac
   dir="runs/nsl-$arm"
