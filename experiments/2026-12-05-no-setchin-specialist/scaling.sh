@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The General's wins against alpha-beta soldiers on no-setchin, one line per simulation count.
-# Usage: scaling.sh CHECKPOINT SOLDIERS "SIMS..." OUT
+# Usage: [GAMES=48] [SEED=1] scaling.sh CHECKPOINT SOLDIERS "SIMS..." OUT (CHECKPOINT may carry
+# settings for the spec, e.g. "DIR,ml=0")
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 M=target/release/musashi
