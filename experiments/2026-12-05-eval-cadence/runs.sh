@@ -9,9 +9,11 @@ config=$1; shift
 name=$(basename "$config" .toml)
 for n in "$@"; do
   out=runs/ec-$name-$n
-  rm -rf "$out"
+  # A run folder of the same name is kept, not replaced: remove it to measure again.
+  [ -e "$out" ] && { echo "$out exists" >&2; exit 2; }
   $M train --config "$config" --out "$out" --set eval.every=$n > "$out.log" 2>&1
   cp "$out/metrics.jsonl" "$E/metrics-$name-$n.jsonl"
-  sha256sum "$out/checkpoints/gen-0040/weights.safetensors" | sed "s#  .*#  $name every=$n gen-0040#" >> "$E/weights.sha256"
+  last=$(cat "$out/checkpoints/LATEST")
+  sha256sum "$out/checkpoints/$last/weights.safetensors" | sed "s#  .*#  $name every=$n $last#" >> "$E/weights.sha256"
   python3 $E/eval_share.py "$out/metrics.jsonl" | tee -a "$E/shares.txt"
 done

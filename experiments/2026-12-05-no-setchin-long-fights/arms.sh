@@ -38,7 +38,9 @@ for arm in "$@"; do
     *) echo "unknown arm $arm" >&2; exit 2 ;;
   esac
   dir="runs/nsl-$arm"
-  rm -rf "$dir"; mkdir -p runs
+  # An arm's run folder is kept, not replaced: remove it to train the arm again.
+  [ -e "$dir" ] && { echo "$dir exists" >&2; exit 2; }
+  mkdir -p runs
   start=$SECONDS
   $m train --config configs/no-setchin.toml --out "$dir" "${sets[@]}" 2> "$dir.log"
   echo "$arm: $((SECONDS - start)) s, last checkpoint $(cat "$dir/checkpoints/LATEST")" | tee -a "$here/arms.txt"

@@ -13,7 +13,7 @@ ns=${NS:-runs/ns-every8/checkpoints/gen-0040}
 for p in no-setchin classic soldiers-first qdan; do
   [ -d tables/$p-8 ] || /usr/bin/time -f "solve $p: %e s, %M KiB" $M solve --preset $p --out tables/$p-8 > $E/solve-$p-8.txt 2>&1
 done
-sha256sum $ns/* runs/classic-net/* runs/musashi-net/* > $E/networks.sha256 2>/dev/null || true
+sha256sum $ns/* runs/classic-net/* runs/musashi-net/* > $E/networks.sha256
 echo "no-setchin network: $ns" > $E/export.log
 /usr/bin/time -f "export: %e s, %M KiB" $M export --config configs/musashi.toml --force \
   --set 'checkpoint="runs/musashi-net"' --set 'networks.classic.checkpoint="runs/classic-net"' \
