@@ -56,8 +56,7 @@ pub fn fight(g: &Game, oracle: &TableOracle, opp: &str) -> Option<Fight> {
     if values.iter().any(|(_, s)| !matches!(s, Score::LossIn(_))) {
         return None;
     }
-    let d: Vec<(Move, u32)> =
-        values.iter().map(|&(m, s)| (m, if let Score::LossIn(n) = s { n } else { 0 })).collect();
+    let d: Vec<(Move, u32)> = values.iter().map(|&(m, s)| (m, if let Score::LossIn(n) = s { n } else { 0 })).collect();
     let longest = d.iter().map(|x| x.1).max()?;
     if longest < 16 || d.iter().all(|x| x.1 == longest) {
         return None;
@@ -82,7 +81,6 @@ pub fn predict(net: &musashi_net::Network, snaps: &[&Snapshot]) -> Prediction {
     net.predict(&x, &mut p);
     p
 }
-
 
 /// The raw policy's top move keeps the longest delay: in how many of `fights`.
 pub fn policy_accuracy(net: &musashi_net::Network, fights: &[&Fight]) -> T {

@@ -24,27 +24,30 @@ fn main() {
         let mut snaps = vec![&f.snap];
         snaps.extend(f.children.iter().map(|c| &c.2));
         let p = predict(&net, &snaps);
-        let na = p.logits.len() / snaps.len();
         let logit = |m: Move| p.logits[m.action()];
         let top = f.children.iter().max_by(|x, y| logit(x.0).total_cmp(&logit(y.0))).unwrap();
         let ml = |i: usize| p.plies[i + 1];
         let far = (0..f.children.len()).max_by(|&x, &y| ml(x).total_cmp(&ml(y))).unwrap();
-        let _ = na;
         err_pos += (p.plies[0] as f64 - f.longest as f64).powi(2);
         for (i, c) in f.children.iter().enumerate() {
             err_child += (ml(i) as f64 - (c.1 as f64 - 1.0)).powi(2);
             n_child += 1;
         }
         // Pairwise order of the head on the children: does it rank a longest-delay child above
-        // every shorter one?
-        for (i, c) in f.children.iter().enumerate().filter(|(_, c)| c.1 == f.longest) {
-            for (j, d) in f.children.iter().enumerate().filter(|(_, d)| d.1 < f.longest) {
-                let _ = (c, d);
+        // a shorter one?
+        let kept = |i: &usize| f.children[*i].1 == f.longest;
+        for i in (0..f.children.len()).filter(kept) {
+            for j in (0..f.children.len()).filter(|j| !kept(j)) {
                 rank_ok.add(ml(i) > ml(j));
             }
         }
         let nbest = f.children.iter().filter(|c| c.1 == f.longest).count();
-        for key in ["all".to_string(), format!("opp {}", f.opp), format!("longest {:02}", (f.longest / 8) * 8), format!("nbest {}", nbest.min(3))] {
+        for key in [
+            "all".to_string(),
+            format!("opp {}", f.opp),
+            format!("longest {:02}", (f.longest / 8) * 8),
+            format!("nbest {}", nbest.min(3)),
+        ] {
             by.entry(format!("{key} | policy")).or_default().add(top.1 == f.longest);
             by.entry(format!("{key} | moves-left")).or_default().add(f.children[far].1 == f.longest);
         }
@@ -53,6 +56,10 @@ fn main() {
     for (k, v) in by {
         println!("{k}: {v}");
     }
-    println!("moves-left head RMS error: position {:.1} plies, children {:.1} plies", (err_pos / all.len() as f64).sqrt(), (err_child / n_child as f64).sqrt());
+    println!(
+        "moves-left head RMS error: position {:.1} plies, children {:.1} plies",
+        (err_pos / all.len() as f64).sqrt(),
+        (err_child / n_child as f64).sqrt()
+    );
     println!("head orders a longest-delay child above a shorter one: {rank_ok}");
 }

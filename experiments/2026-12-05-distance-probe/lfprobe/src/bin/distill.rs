@@ -66,7 +66,8 @@ fn play(oracle: &TableOracle, rng: &mut SmallRng, out: &mut Vec<Sample>, seen: &
             Side::General => rng.random_bool(0.1),
             Side::Soldiers => rng.random_bool(eps),
         };
-        let pool: Vec<_> = if random { legal.clone() } else { legal.iter().copied().filter(|m| best.contains(m)).collect() };
+        let pool: Vec<_> =
+            if random { legal.clone() } else { legal.iter().copied().filter(|m| best.contains(m)).collect() };
         let pool = if pool.is_empty() { legal } else { pool };
         g.play(pool[rng.random_range(0..pool.len())]).unwrap();
     }
@@ -110,7 +111,8 @@ fn main() {
     }
     println!("{games} games, {} positions ({} distinct) in {:.0} s", data.len(), seen.len(), t.elapsed().as_secs_f64());
     let test_all = fights(&a[7..], &oracle);
-    let (known, test): (Vec<&Fight>, Vec<&Fight>) = test_all.iter().partition(|f| seen.contains(&f.snap.position.hash()));
+    let (known, test): (Vec<&Fight>, Vec<&Fight>) =
+        test_all.iter().partition(|f| seen.contains(&f.snap.position.hash()));
     println!("test long fights: {} distinct, {} not seen in training", test_all.len(), test.len());
     println!("step 0: {} (seen in training: {})", policy_accuracy(&net, &test), policy_accuracy(&net, &known));
     let mut learner = Learner::new(&net, OptimizerKind::Adam, 1e-4, LossWeights { value: 1.0, moves_left: 1.0 });
@@ -121,7 +123,13 @@ fn main() {
         let l = learner.step(&b, lr);
         if (step + 1) % 2000 == 0 || step + 1 == steps {
             let (now, acc) = (learner.network(), policy_accuracy(&learner.network(), &test));
-            println!("step {}: {acc} (seen in training: {})  (policy loss {:.3}, {:.0} s)", step + 1, policy_accuracy(&now, &known), l.policy, t.elapsed().as_secs_f64());
+            println!(
+                "step {}: {acc} (seen in training: {})  (policy loss {:.3}, {:.0} s)",
+                step + 1,
+                policy_accuracy(&now, &known),
+                l.policy,
+                t.elapsed().as_secs_f64()
+            );
         }
     }
     let mut meta = read_meta(Path::new(&a[2])).unwrap();
