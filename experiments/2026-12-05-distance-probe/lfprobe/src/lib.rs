@@ -1,9 +1,18 @@
 //! Shared by lfprobe and distill: the long fights of rankings' games and batched prediction.
-use musashi_agents::TableOracle;
+use musashi_agents::{TableOracle, load_tables};
 use musashi_game::{Game, Move, Preset, Side, Snapshot};
-use musashi_net::{NUM_FEATURES, Prediction, encode};
+use musashi_net::{DeviceKind, NUM_FEATURES, Network, Prediction, encode, load_checkpoint};
 use musashi_search::{Oracle, Score};
 use std::collections::HashSet;
+use std::path::Path;
+
+/// The no-setchin tables in `tables` and the network of `checkpoint`, on the CPU.
+pub fn open(tables: &str, checkpoint: &str) -> (TableOracle, Network) {
+    let rules = Preset::NoSetchin.ruleset();
+    let oracle = TableOracle { tables: load_tables(Path::new(tables), &rules).unwrap() };
+    let device = DeviceKind::Cpu.device().unwrap();
+    (oracle, load_checkpoint(Path::new(checkpoint), &device).unwrap().0)
+}
 
 #[derive(Default)]
 pub struct T(pub u32, pub u32);

@@ -3,19 +3,13 @@
 //! per distinct position) it asks whether the raw policy's top move, and the child with the
 //! longest predicted moves-left, keep the longest delay; and how far the moves-left head is from
 //! the exact distance. Usage: lfprobe TABLES CHECKPOINT GAMES.tsv...
-use lfprobe::{T, fights, predict};
-use musashi_agents::{TableOracle, load_tables};
-use musashi_game::{Move, Preset};
-use musashi_net::{DeviceKind, load_checkpoint};
+use lfprobe::{T, fights, open, predict};
+use musashi_game::Move;
 use std::collections::BTreeMap;
-use std::path::Path;
 
 fn main() {
     let a: Vec<String> = std::env::args().collect();
-    let rules = Preset::NoSetchin.ruleset();
-    let oracle = TableOracle { tables: load_tables(Path::new(&a[1]), &rules).unwrap() };
-    let device = DeviceKind::Cpu.device().unwrap();
-    let (net, _) = load_checkpoint(Path::new(&a[2]), &device).unwrap();
+    let (oracle, net) = open(&a[1], &a[2]);
     let all = fights(&a[3..], &oracle);
     let mut by: BTreeMap<String, T> = BTreeMap::new();
     let (mut err_pos, mut err_child, mut n_child) = (0.0f64, 0.0f64, 0u32);

@@ -7,13 +7,10 @@
 //! policy's long-fight accuracy on the rankings' games (positions seen in training left out)
 //! every 2,000 steps; saves the result to OUT.
 //! Usage: distill TABLES CHECKPOINT OUT GAMES STEPS SEED GAMES.tsv...
-use lfprobe::{Fight, fights, policy_accuracy};
-use musashi_agents::{TableOracle, load_tables};
+use lfprobe::{Fight, fights, open, policy_accuracy};
+use musashi_agents::TableOracle;
 use musashi_game::{Game, NUM_ACTIONS, Preset, Side};
-use musashi_net::{
-    DeviceKind, Learner, LossWeights, NUM_FEATURES, OptimizerKind, TrainBatch, encode, load_checkpoint, read_meta,
-    save_checkpoint,
-};
+use musashi_net::{Learner, LossWeights, NUM_FEATURES, OptimizerKind, TrainBatch, encode, read_meta, save_checkpoint};
 use musashi_search::{Oracle, Score, best_moves, oracle_value_in_game};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -98,10 +95,7 @@ fn batch(data: &[Sample], rng: &mut SmallRng, b: &mut TrainBatch) {
 
 fn main() {
     let a: Vec<String> = std::env::args().collect();
-    let rules = Preset::NoSetchin.ruleset();
-    let oracle = TableOracle { tables: load_tables(Path::new(&a[1]), &rules).unwrap() };
-    let device = DeviceKind::Cpu.device().unwrap();
-    let (net, _) = load_checkpoint(Path::new(&a[2]), &device).unwrap();
+    let (oracle, net) = open(&a[1], &a[2]);
     let (games, steps, seed): (usize, u64, u64) = (a[4].parse().unwrap(), a[5].parse().unwrap(), a[6].parse().unwrap());
     let mut rng = SmallRng::seed_from_u64(seed);
     let (mut data, mut seen) = (Vec::new(), HashSet::new());
