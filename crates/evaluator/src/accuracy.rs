@@ -29,8 +29,8 @@ pub const LONG_FIGHT_PLIES: u32 = 16;
 
 /// Whether the exact values of a lost position's moves (distances counted from the position)
 /// make it a long fight: the longest delay is at least `LONG_FIGHT_PLIES` plies and some move
-/// loses sooner.
-fn is_long_fight(values: &[(musashi_game::Move, Score)]) -> bool {
+/// loses sooner. (Whether the position is lost, no move winning, is the caller's to check.)
+pub fn is_long_fight(values: &[(musashi_game::Move, Score)]) -> bool {
     let delays = || values.iter().filter_map(|&(_, s)| if let Score::LossIn(n) = s { Some(n) } else { None });
     let longest = delays().max();
     longest.is_some_and(|l| l >= LONG_FIGHT_PLIES && delays().any(|n| n < l))

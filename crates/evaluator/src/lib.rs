@@ -19,7 +19,7 @@ pub mod ratings;
 mod sprt;
 pub mod tournament;
 
-pub use accuracy::{Accuracy, LONG_FIGHT_PLIES, MoveCounts};
+pub use accuracy::{Accuracy, LONG_FIGHT_PLIES, MoveCounts, is_long_fight};
 pub use behaviour::Behaviour;
 pub use matches::{MatchConfig, MatchGame, MatchResult, Summary, play_game, play_match, play_match_with};
 pub use rank::{Pairings, RankPlayer, RankReport, RankSetup, Ranking, add_baselines, rank, rank_games};

@@ -1,10 +1,21 @@
 //! Shared by lfprobe and distill: the long fights of rankings' games and batched prediction.
 use musashi_agents::{TableOracle, load_tables};
+use musashi_evaluator::is_long_fight;
 use musashi_game::{Game, Move, Preset, Side, Snapshot};
 use musashi_net::{DeviceKind, NUM_FEATURES, Network, Prediction, encode, load_checkpoint};
 use musashi_search::{Oracle, Score};
 use std::collections::HashSet;
 use std::path::Path;
+
+/// The command line, checked to hold at least `min` arguments; else the usage, and exit.
+pub fn args(min: usize, usage: &str) -> Vec<String> {
+    let a: Vec<String> = std::env::args().collect();
+    if a.len() <= min {
+        eprintln!("usage: {usage}");
+        std::process::exit(2);
+    }
+    a
+}
 
 /// The no-setchin tables in `tables` and the network of `checkpoint`, on the CPU.
 pub fn open(tables: &str, checkpoint: &str) -> (TableOracle, Network) {
@@ -62,14 +73,12 @@ pub fn fights(games: &[String], oracle: &TableOracle) -> Vec<Fight> {
 pub fn fight(g: &Game, oracle: &TableOracle, opp: &str) -> Option<Fight> {
     let pos = g.position();
     let values = oracle.move_values(pos, g.rules().threshold())?;
-    if values.iter().any(|(_, s)| !matches!(s, Score::LossIn(_))) {
+    // A lost position (every move loses) that the ranking counts as a long fight.
+    if values.iter().any(|(_, s)| !matches!(s, Score::LossIn(_))) || !is_long_fight(&values) {
         return None;
     }
     let d: Vec<(Move, u32)> = values.iter().map(|&(m, s)| (m, if let Score::LossIn(n) = s { n } else { 0 })).collect();
     let longest = d.iter().map(|x| x.1).max()?;
-    if longest < 16 || d.iter().all(|x| x.1 == longest) {
-        return None;
-    }
     let children = d
         .iter()
         .map(|&(m, n)| {

@@ -3,12 +3,12 @@
 //! per distinct position) it asks whether the raw policy's top move, and the child with the
 //! longest predicted moves-left, keep the longest delay; and how far the moves-left head is from
 //! the exact distance. Usage: lfprobe TABLES CHECKPOINT GAMES.tsv...
-use lfprobe::{T, fights, open, predict};
+use lfprobe::{T, args, fights, open, predict};
 use musashi_game::Move;
 use std::collections::BTreeMap;
 
 fn main() {
-    let a: Vec<String> = std::env::args().collect();
+    let a = args(3, "lfprobe TABLES CHECKPOINT GAMES.tsv...");
     let (oracle, net) = open(&a[1], &a[2]);
     let all = fights(&a[3..], &oracle);
     let mut by: BTreeMap<String, T> = BTreeMap::new();

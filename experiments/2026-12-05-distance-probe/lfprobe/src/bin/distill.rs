@@ -7,7 +7,7 @@
 //! policy's long-fight accuracy on the rankings' games (positions seen in training left out)
 //! every 2,000 steps; saves the result to OUT.
 //! Usage: distill TABLES CHECKPOINT OUT GAMES STEPS SEED GAMES.tsv...
-use lfprobe::{Fight, fights, open, policy_accuracy};
+use lfprobe::{Fight, args, fights, open, policy_accuracy};
 use musashi_agents::TableOracle;
 use musashi_game::{Game, NUM_ACTIONS, Preset, Side};
 use musashi_net::{Learner, LossWeights, NUM_FEATURES, OptimizerKind, TrainBatch, encode, read_meta, save_checkpoint};
@@ -94,9 +94,20 @@ fn batch(data: &[Sample], rng: &mut SmallRng, b: &mut TrainBatch) {
 }
 
 fn main() {
-    let a: Vec<String> = std::env::args().collect();
+    let a = args(7, "distill TABLES CHECKPOINT OUT GAMES STEPS SEED GAMES.tsv...");
+    // save_checkpoint refuses an existing folder: refuse it now, not after the training.
+    if Path::new(&a[3]).exists() {
+        eprintln!("{} exists: choose another OUT", a[3]);
+        std::process::exit(2);
+    }
+    let number = |i: usize, name: &str| -> u64 {
+        a[i].parse().unwrap_or_else(|_| {
+            eprintln!("{name} '{}' is not a whole number", a[i]);
+            std::process::exit(2)
+        })
+    };
+    let (games, steps, seed) = (number(4, "GAMES") as usize, number(5, "STEPS"), number(6, "SEED"));
     let (oracle, net) = open(&a[1], &a[2]);
-    let (games, steps, seed): (usize, u64, u64) = (a[4].parse().unwrap(), a[5].parse().unwrap(), a[6].parse().unwrap());
     let mut rng = SmallRng::seed_from_u64(seed);
     let (mut data, mut seen) = (Vec::new(), HashSet::new());
     let t = std::time::Instant::now();
