@@ -77,7 +77,7 @@ candidates = [ {{ sims = 3, temperature = 0.5, blunder = 0.1 }} ]
 [levels.hard]
 opponent = "greedy"
 ms_per_move = 1000
-candidates = [ {{ sims = 2 }}, {{ sims = 6 }} ]
+candidates = [ {{ sims = 2 }}, {{ sims = 6 }}, {{ sims = 4, side = "soldiers", presets = ["classic"] }} ]
 "#,
         dir.join("checkpoints").join("BEST").display(),
         bundle.display()
@@ -116,7 +116,10 @@ fn export_writes_a_bundle_whose_levels_play_like_the_pipeline() {
             assert!(m[key].is_number(), "{key} in {l}");
         }
     }
-    assert!(bundle.join("calibration.md").is_file());
+    // A candidate of one side is measured for that side alone.
+    let report = std::fs::read_to_string(bundle.join("calibration.md")).unwrap();
+    let rows = |side: &str| report.lines().filter(|l| l.starts_with(&format!("| {side} | hard | `mcts:"))).count();
+    assert_eq!((rows("general"), rows("soldiers")), (2, 3), "{report}");
     // The resolved configuration, defaults filled in, is kept with the bundle.
     let resolved = std::fs::read_to_string(bundle.join("export.resolved.toml")).unwrap();
     assert!(

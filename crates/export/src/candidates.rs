@@ -31,6 +31,8 @@ pub(crate) struct Measured {
 /// One preset's calibration inputs.
 pub(crate) struct Calibration<'a> {
     pub(crate) config: &'a ExportConfig,
+    /// The preset calibrated (a key of `config.presets`).
+    pub(crate) preset: &'a str,
     pub(crate) refs: &'a References,
     pub(crate) base: MatchConfig,
     /// The checkpoint of each side's levels, by `Side::index()`.
@@ -45,8 +47,10 @@ impl Calibration<'_> {
         let mut out = Measured::default();
         for side in Side::BOTH {
             for (li, name) in LEVELS.iter().enumerate() {
-                for ci in 0..self.config.levels[*name].candidates.len() {
-                    self.candidate(side, li, ci, ws, &mut out, log)?;
+                for (ci, c) in self.config.levels[*name].candidates.iter().enumerate() {
+                    if c.applies_to(self.preset, side) {
+                        self.candidate(side, li, ci, ws, &mut out, log)?;
+                    }
                 }
             }
         }

@@ -36,6 +36,12 @@ pub struct Candidate {
     /// Another checkpoint for this candidate (default: the export's for the side measured).
     #[serde(default)]
     pub checkpoint: Option<PathBuf>,
+    /// Only these presets' levels measure the candidate (absent: every preset's).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub presets: Vec<String>,
+    /// Only this side's levels measure the candidate (absent: both sides').
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Side>,
 }
 
 /// A level's target.
@@ -191,8 +197,30 @@ impl ExportConfig {
         for name in LEVELS {
             let l = self.levels.get(name).ok_or_else(|| Invalid::value(format!("levels.{name}"), "missing"))?;
             l.validate().map_err(|e| e.under(&format!("levels.{name}")))?;
+            self.check_candidates_apply(name, l)?;
         }
         self.anchor.parse::<AgentSpec>().map_err(|e| Invalid::value("anchor", e))?;
+        Ok(())
+    }
+}
+
+impl ExportConfig {
+    /// Checks that the presets a level's candidates name are exported, and that every preset
+    /// and side has a candidate to measure for the level.
+    fn check_candidates_apply(&self, name: &str, level: &LevelConfig) -> Result<(), Invalid> {
+        for (i, c) in level.candidates.iter().enumerate() {
+            for p in &c.presets {
+                let key = format!("levels.{name}.candidates[{i}].presets");
+                Invalid::check(self.presets.contains(p), &key, "presets listed in `presets`")?;
+            }
+        }
+        for preset in &self.presets {
+            for side in Side::BOTH {
+                let any = level.candidates.iter().any(|c| c.applies_to(preset, side));
+                let what = format!("a candidate for the {side} of {preset}");
+                Invalid::check(any, &format!("levels.{name}.candidates"), &what)?;
+            }
+        }
         Ok(())
     }
 }
@@ -241,6 +269,11 @@ pub fn load_config(path: &Path, overrides: &[String]) -> Result<ExportConfig, Ex
 }
 
 impl Candidate {
+    /// Whether `preset`'s levels of `side` measure this candidate.
+    pub fn applies_to(&self, preset: &str, side: Side) -> bool {
+        (self.presets.is_empty() || self.presets.iter().any(|p| p == preset)) && self.side.is_none_or(|s| s == side)
+    }
+
     /// The candidate's playing settings.
     pub fn settings(&self) -> PlaySettings {
         let mut s = PlaySettings {
@@ -284,6 +317,25 @@ mod tests {
         assert_eq!(ok.networks["classic"].soldiers_checkpoint.as_deref(), Some(Path::new("x")));
         let e = load_config(&path, &["levels.hard.general_opponent=\"alphabeta:depth\"".into()]).unwrap_err();
         assert!(e.to_string().contains("levels.hard.general_opponent"), "{e}");
+    }
+
+    #[test]
+    fn a_candidate_can_be_one_presets_or_one_sides() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../configs/musashi.toml");
+        let hard = |c: &str| vec![format!("levels.hard.candidates=[{{ sims = 100 }}, {c}]")];
+        let only = "{ sims = 200, fallible = 0.3, presets = [\"no-setchin\"], side = \"general\" }";
+        let config = load_config(&path, &hard(only)).unwrap();
+        let c = &config.levels["hard"].candidates[1];
+        assert!(c.applies_to("no-setchin", Side::General));
+        assert!(!c.applies_to("no-setchin", Side::Soldiers) && !c.applies_to("classic", Side::General));
+        assert!(config.levels["hard"].candidates[0].applies_to("qdan", Side::Soldiers), "absent: everywhere");
+        let e = load_config(&path, &hard("{ sims = 200, presets = [\"solved\"] }")).unwrap_err().to_string();
+        assert!(e.contains("levels.hard.candidates[1].presets must be presets listed in `presets`"), "{e}");
+        let set = ["levels.hard.candidates=[{ sims = 100, side = \"soldiers\" }]".to_string()];
+        let e = load_config(&path, &set).unwrap_err().to_string();
+        assert!(e.contains("levels.hard.candidates must be a candidate for the general of classic"), "{e}");
+        let e = load_config(&path, &hard("{ sims = 200, side = \"both\" }")).unwrap_err().to_string();
+        assert!(e.contains("side"), "{e}");
     }
 
     #[test]

@@ -122,7 +122,7 @@ pub fn export(config: &ExportConfig, force: bool, log: Log<'_>) -> Result<Export
         };
         let mut rated = refs.play(config, &base, &preset_log);
         let oracle = oracle.as_ref().map(|o| o as &dyn Oracle);
-        let calibration = Calibration { config, refs: &refs, base, side_ckpts, oracle };
+        let calibration = Calibration { config, preset: preset_name, refs: &refs, base, side_ckpts, oracle };
         let measured = calibration.measure(&mut ws, &preset_log)?;
         rated.extend_from_slice(&measured.rated);
         let players = refs.players.len() + measured.measurements.len();
