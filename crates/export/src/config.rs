@@ -36,9 +36,10 @@ pub struct Candidate {
     /// Another checkpoint for this candidate (default: the export's for the side measured).
     #[serde(default)]
     pub checkpoint: Option<PathBuf>,
-    /// Only these presets' levels measure the candidate (absent: every preset's).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub presets: Vec<String>,
+    /// Only these presets' levels measure the candidate (absent: every preset's; an empty list
+    /// is refused).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub presets: Option<Vec<String>>,
     /// Only this side's levels measure the candidate (absent: both sides').
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub side: Option<Side>,
@@ -202,16 +203,17 @@ impl ExportConfig {
         self.anchor.parse::<AgentSpec>().map_err(|e| Invalid::value("anchor", e))?;
         Ok(())
     }
-}
 
-impl ExportConfig {
     /// Checks that the presets a level's candidates name are exported, and that every preset
     /// and side has a candidate to measure for the level.
     fn check_candidates_apply(&self, name: &str, level: &LevelConfig) -> Result<(), Invalid> {
         for (i, c) in level.candidates.iter().enumerate() {
-            for p in &c.presets {
+            if let Some(presets) = &c.presets {
                 let key = format!("levels.{name}.candidates[{i}].presets");
-                Invalid::check(self.presets.contains(p), &key, "presets listed in `presets`")?;
+                Invalid::check(!presets.is_empty(), &key, "a list of at least one preset (or absent: every preset)")?;
+                for p in presets {
+                    Invalid::check(self.presets.contains(p), &key, "presets listed in `presets`")?;
+                }
             }
         }
         for preset in &self.presets {
@@ -271,7 +273,7 @@ pub fn load_config(path: &Path, overrides: &[String]) -> Result<ExportConfig, Ex
 impl Candidate {
     /// Whether `preset`'s levels of `side` measure this candidate.
     pub fn applies_to(&self, preset: &str, side: Side) -> bool {
-        (self.presets.is_empty() || self.presets.iter().any(|p| p == preset)) && self.side.is_none_or(|s| s == side)
+        self.presets.as_ref().is_none_or(|ps| ps.iter().any(|p| p == preset)) && self.side.is_none_or(|s| s == side)
     }
 
     /// The candidate's playing settings.
@@ -334,8 +336,10 @@ mod tests {
         let set = ["levels.hard.candidates=[{ sims = 100, side = \"soldiers\" }]".to_string()];
         let e = load_config(&path, &set).unwrap_err().to_string();
         assert!(e.contains("levels.hard.candidates must be a candidate for the general of classic"), "{e}");
+        let e = load_config(&path, &hard("{ sims = 200, presets = [] }")).unwrap_err().to_string();
+        assert!(e.contains("levels.hard.candidates[1].presets must be a list of at least one preset"), "{e}");
         let e = load_config(&path, &hard("{ sims = 200, side = \"both\" }")).unwrap_err().to_string();
-        assert!(e.contains("side"), "{e}");
+        assert!(e.contains("unknown variant `both`") && e.contains("general") && e.contains("soldiers"), "{e}");
     }
 
     #[test]
