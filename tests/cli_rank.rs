@@ -183,6 +183,11 @@ fn accuracy_from_solved_tables() {
         assert_eq!(perfect["accuracy"], "1.0000");
         assert_eq!(perfect["blunder_rate"].parse::<f64>().unwrap_or(0.0), 0.0);
     }
+    // It wins as quickly and loses as late as the tables say: no plies slower or given away
+    // (empty where it had no such move).
+    for key in ["plies_slower_per_win_as_soldiers", "plies_given_per_loss_as_general"] {
+        assert!(["", "0.0000"].contains(&perfect[key].as_str()), "{key}: {}", perfect[key]);
+    }
     // Tables of another board are refused.
     let bad = musashi(&[
         "rank",

@@ -8,6 +8,7 @@
 
 use crate::matches::MatchGame;
 use musashi_game::{Game, Side};
+use musashi_search::validation::ENDLESS;
 use musashi_search::{Oracle, Score, exact_rank as rank};
 
 /// The game phases counted apart, by soldiers on the board.
@@ -65,6 +66,16 @@ pub struct MoveCounts {
     pub long_fights: u64,
     /// Moves from long fights that keep the longest delay.
     pub long_fights_longest: u64,
+    /// Moves from won positions that keep a win of known distance where the quickest win has
+    /// one too (all but the General's wins by endless play, `ENDLESS`).
+    pub winning_timed: u64,
+    /// Over those moves, the plies by which each win is slower than the quickest.
+    pub winning_plies_slower: u64,
+    /// Moves from lost positions whose longest delay has a known distance (all of the
+    /// General's; not the soldiers' losses to endless play).
+    pub losing_timed: u64,
+    /// Over those moves, the plies by which each loses sooner than the longest delay.
+    pub losing_plies_given: u64,
 }
 
 impl MoveCounts {
@@ -80,6 +91,10 @@ impl MoveCounts {
         self.winning_shortest += o.winning_shortest;
         self.long_fights += o.long_fights;
         self.long_fights_longest += o.long_fights_longest;
+        self.winning_timed += o.winning_timed;
+        self.winning_plies_slower += o.winning_plies_slower;
+        self.losing_timed += o.losing_timed;
+        self.losing_plies_given += o.losing_plies_given;
     }
 
     /// Share of moves that keep the result (NaN without moves).
@@ -110,6 +125,19 @@ impl MoveCounts {
     /// Share of moves from won positions that keep the shortest win (NaN without any).
     pub fn shortest_win_accuracy(&self) -> f64 {
         self.winning_shortest as f64 / self.winning as f64
+    }
+
+    /// Plies by which a kept win is slower than the quickest, per move (NaN without any). Under
+    /// a move limit this is what lets a lost General survive: soldiers who waste about as many
+    /// plies per move as the game uses never trap it before the limit.
+    pub fn plies_slower_per_win(&self) -> f64 {
+        self.winning_plies_slower as f64 / self.winning_timed as f64
+    }
+
+    /// Plies by which a move from a lost position loses sooner than the longest delay, per move
+    /// (NaN without any).
+    pub fn plies_given_per_loss(&self) -> f64 {
+        self.losing_plies_given as f64 / self.losing_timed as f64
     }
 
     /// Share of all measured moves that keep the exact distance: the shortest win from won
@@ -173,6 +201,7 @@ impl Accuracy {
                         let best = values.iter().map(|&(_, s)| rank(s)).max();
                         let optimal = played.is_some_and(|s| Some(rank(s)) == best);
                         c.moves += 1;
+                        count_plies(c, &values, played);
                         if won {
                             c.winning += 1;
                             c.winning_kept += keeps as u64;
@@ -195,6 +224,25 @@ impl Accuracy {
                 break;
             }
         }
+    }
+}
+
+/// Adds the plies a move loses against the best exact distance: slower than the quickest win
+/// from a won position, sooner than the longest delay from a lost one. Distances of endless
+/// play are not counted, nor is a win thrown away (a blunder, counted apart).
+fn count_plies(c: &mut MoveCounts, values: &[(musashi_game::Move, Score)], played: Option<Score>) {
+    let quickest = values.iter().filter_map(|&(_, s)| if let Score::WinIn(n) = s { Some(n) } else { None }).min();
+    let longest = values.iter().filter_map(|&(_, s)| if let Score::LossIn(n) = s { Some(n) } else { None }).max();
+    match (quickest, longest, played) {
+        (Some(q), _, Some(Score::WinIn(p))) if q < ENDLESS && p < ENDLESS => {
+            c.winning_timed += 1;
+            c.winning_plies_slower += u64::from(p - q);
+        }
+        (None, Some(l), Some(Score::LossIn(p))) if l < ENDLESS => {
+            c.losing_timed += 1;
+            c.losing_plies_given += u64::from(l - p);
+        }
+        _ => {}
     }
 }
 
@@ -306,6 +354,44 @@ mod tests {
         assert_eq!(c.total().distance_accuracy(), 0.5);
         assert_eq!(c.side(Side::General).longest_delay_accuracy(), 0.5);
         assert_eq!(c.side(Side::Soldiers).shortest_win_accuracy(), 0.5);
+        // The plies lost against the best distance: c3-b4 loses in 9 against c3-c4's 10, and
+        // a4-a3 wins in 9 where d5-d4 wins in 8.
+        assert_eq!((a.total().winning_plies_slower, a.total().losing_plies_given), (0, 0));
+        let (g, s) = (b.side(Side::General), b.side(Side::Soldiers));
+        assert_eq!((g.losing_timed, g.losing_plies_given, s.winning_timed, s.winning_plies_slower), (1, 1, 1, 1));
+        assert_eq!(
+            (c.side(Side::General).plies_given_per_loss(), c.side(Side::Soldiers).plies_slower_per_win()),
+            (0.5, 0.5)
+        );
+        assert!(a.side(Side::General).plies_slower_per_win().is_nan(), "no won positions");
+    }
+
+    #[test]
+    fn endless_play_and_thrown_wins_have_no_plies_counted() {
+        // Soldiers to move lose to endless play wherever the General stands on the top row and
+        // win in 7 elsewhere; a General on the top row wins endlessly.
+        struct Endless;
+        impl Oracle for Endless {
+            fn probe(&self, pos: &Position) -> Option<Score> {
+                let top = pos.general().index() < 5;
+                let general_to_move = pos.side_to_move() == Side::General;
+                Some(match (top, general_to_move) {
+                    (true, true) => Score::WinIn(ENDLESS),
+                    (true, false) => Score::LossIn(ENDLESS),
+                    (false, true) => Score::LossIn(7),
+                    (false, false) => Score::WinIn(7),
+                })
+            }
+        }
+        let rules = Preset::NoSetchin.ruleset();
+        // c3-c2: every General move from c3 loses in 8. c1-b2: soldiers win (General off the top
+        // row) and keep it. c2-d2 throws the General's endless win (c2-c1) away: no plies.
+        let record = resigned_game(rules, &["c3-c2", "c1-b2", "c2-d2"]);
+        let mut a = Accuracy::default();
+        a.add_game(&Endless, &record, &[Side::General, Side::Soldiers]);
+        let (g, s) = (a.side(Side::General), a.side(Side::Soldiers));
+        assert_eq!((g.losing_timed, g.losing_plies_given, g.winning, g.winning_timed), (1, 0, 1, 0));
+        assert_eq!((s.winning, s.winning_timed, s.winning_plies_slower), (1, 1, 0));
     }
 
     /// A fake oracle where the soldiers win everywhere in the same 30 plies from the General's

@@ -10,6 +10,10 @@ fn pct(x: f64) -> String {
     if x.is_nan() { "-".to_string() } else { format!("{:.1}%", 100.0 * x) }
 }
 
+fn plies(x: f64) -> String {
+    if x.is_nan() { "-".to_string() } else { format!("{x:.3}") }
+}
+
 fn frac(x: f64) -> String {
     if x.is_nan() { String::new() } else { format!("{x:.4}") }
 }
@@ -57,7 +61,8 @@ impl RankReport {
         if self.accuracy.is_some() {
             csv.push_str(
                 ",accuracy,accuracy_as_general,accuracy_as_soldiers,blunder_rate,measured_moves,\
-                 longest_delay_accuracy,shortest_win_accuracy,long_fight_accuracy_as_general,long_fights_as_general",
+                 longest_delay_accuracy,shortest_win_accuracy,long_fight_accuracy_as_general,long_fights_as_general,\
+                 plies_slower_per_win_as_soldiers,plies_given_per_loss_as_general",
             );
         }
         csv.push_str(",spec\n");
@@ -83,7 +88,7 @@ impl RankReport {
                 let t = acc[i].total();
                 let _ = write!(
                     csv,
-                    ",{},{},{},{},{},{},{},{},{}",
+                    ",{},{},{},{},{},{},{},{},{},{},{}",
                     frac(t.accuracy()),
                     frac(acc[i].side(Side::General).accuracy()),
                     frac(acc[i].side(Side::Soldiers).accuracy()),
@@ -93,6 +98,8 @@ impl RankReport {
                     frac(t.shortest_win_accuracy()),
                     frac(acc[i].side(Side::General).long_fight_accuracy()),
                     acc[i].side(Side::General).long_fights,
+                    frac(acc[i].side(Side::Soldiers).plies_slower_per_win()),
+                    frac(acc[i].side(Side::General).plies_given_per_loss()),
                 );
             }
             let _ = writeln!(csv, ",\"{}\"", players[i].spec.replace('"', "\"\""));
@@ -178,22 +185,25 @@ impl RankReport {
              moves that turn a won position into a lost one, per move from a won position; longest delay: \
              moves from lost positions that keep the longest resistance the tables know; shortest win: moves \
              from won positions that keep the quickest win; long fights: the longest delay in lost positions \
-             where it is at least {LONG_FIGHT_PLIES} plies and some move loses sooner (moves measured in brackets).\n"
+             where it is at least {LONG_FIGHT_PLIES} plies and some move loses sooner (moves measured in brackets); \
+             plies slower per win: how many plies a kept win is slower than the quickest, per move; plies given per \
+             loss: how many plies sooner than the longest delay a move from a lost position loses, per move (under a \
+             move limit a lost General reaches it when the soldiers waste about as many plies as the game uses).\n"
         );
         let _ = writeln!(
             md,
             "| agent | side | moves | accuracy | {} | {} | {} | won positions kept | blunder rate | longest delay | \
-             shortest win | long fights | not covered |",
+             shortest win | long fights | plies slower per win | plies given per loss | not covered |",
             PHASES[0], PHASES[1], PHASES[2]
         );
-        let _ = writeln!(md, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        let _ = writeln!(md, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for i in self.order() {
             for side in [Side::General, Side::Soldiers] {
                 let t = acc[i].side(side);
                 let ph = &acc[i].counts[side.index()];
                 let _ = writeln!(
                     md,
-                    "| `{}` | {side} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} ({}) | {} |",
+                    "| `{}` | {side} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} ({}) | {} | {} | {} |",
                     self.setup.players[i].name,
                     t.moves,
                     pct(t.accuracy()),
@@ -206,6 +216,8 @@ impl RankReport {
                     pct(t.shortest_win_accuracy()),
                     pct(t.long_fight_accuracy()),
                     t.long_fights,
+                    plies(t.plies_slower_per_win()),
+                    plies(t.plies_given_per_loss()),
                     t.uncovered
                 );
             }
