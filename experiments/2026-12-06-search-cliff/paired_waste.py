@@ -40,6 +40,8 @@ def main():
     a, b = by_opening(rows, arm_a), by_opening(rows, arm_b)
     common = sorted(set(a) & set(b))
     print(f"{arm_a} against {arm_b}: {len(common)} openings in both")
+    if not common:
+        sys.exit("no opening is in both arms: check the arm names against the file's first column")
     for i, name in enumerate(["soldiers' plies slower per move", "General's plies given per lost move", "General's wins"]):
         mean_a = sum(a[o][i] for o in common) / len(common)
         mean_b = sum(b[o][i] for o in common) / len(common)
