@@ -10,8 +10,9 @@ use musashi_solver::{Tables, Value};
 use std::path::Path;
 use std::sync::Arc;
 
-/// The distance reported for a General win by endless play (no trap can be forced).
-pub const ENDLESS: u32 = 1000;
+/// The distance reported for a General win by endless play (no trap can be forced): the search
+/// crate's, which its validation and the evaluator's accuracy read as "no distance".
+pub use musashi_search::validation::ENDLESS;
 
 /// Solved tables answering for the side to move.
 #[derive(Debug, Clone)]

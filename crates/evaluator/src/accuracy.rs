@@ -32,9 +32,18 @@ pub const LONG_FIGHT_PLIES: u32 = 16;
 /// make it a long fight: the longest delay is at least `LONG_FIGHT_PLIES` plies and some move
 /// loses sooner. (Whether the position is lost, no move winning, is the caller's to check.)
 pub fn is_long_fight(values: &[(musashi_game::Move, Score)]) -> bool {
-    let delays = || values.iter().filter_map(|&(_, s)| if let Score::LossIn(n) = s { Some(n) } else { None });
-    let longest = delays().max();
-    longest.is_some_and(|l| l >= LONG_FIGHT_PLIES && delays().any(|n| n < l))
+    let longest = loss_distances(values).max();
+    longest.is_some_and(|l| l >= LONG_FIGHT_PLIES && loss_distances(values).any(|n| n < l))
+}
+
+/// The distances of the moves in `values` that win.
+fn win_distances(values: &[(musashi_game::Move, Score)]) -> impl Iterator<Item = u32> + '_ {
+    values.iter().filter_map(|&(_, s)| if let Score::WinIn(n) = s { Some(n) } else { None })
+}
+
+/// The distances of the moves in `values` that lose.
+fn loss_distances(values: &[(musashi_game::Move, Score)]) -> impl Iterator<Item = u32> + '_ {
+    values.iter().filter_map(|&(_, s)| if let Score::LossIn(n) = s { Some(n) } else { None })
 }
 
 /// Counts for one side and phase.
@@ -195,7 +204,7 @@ impl Accuracy {
                 match oracle.move_values(&pos, threshold) {
                     None => c.uncovered += 1,
                     Some(values) => {
-                        let won = values.iter().any(|(_, s)| matches!(s, Score::WinIn(_)));
+                        let won = win_distances(&values).next().is_some();
                         let played = values.iter().find(|(m, _)| *m == mv).map(|&(_, s)| s);
                         let keeps = matches!(played, Some(Score::WinIn(_)));
                         let best = values.iter().map(|&(_, s)| rank(s)).max();
@@ -231,9 +240,7 @@ impl Accuracy {
 /// from a won position, sooner than the longest delay from a lost one. Distances of endless
 /// play are not counted, nor is a win thrown away (a blunder, counted apart).
 fn count_plies(c: &mut MoveCounts, values: &[(musashi_game::Move, Score)], played: Option<Score>) {
-    let quickest = values.iter().filter_map(|&(_, s)| if let Score::WinIn(n) = s { Some(n) } else { None }).min();
-    let longest = values.iter().filter_map(|&(_, s)| if let Score::LossIn(n) = s { Some(n) } else { None }).max();
-    match (quickest, longest, played) {
+    match (win_distances(values).min(), loss_distances(values).max(), played) {
         (Some(q), _, Some(Score::WinIn(p))) if q < ENDLESS && p < ENDLESS => {
             c.winning_timed += 1;
             c.winning_plies_slower += u64::from(p - q);
