@@ -26,13 +26,14 @@ enum Recipe {
     Bundle(Arc<Bundle>, String, Ruleset, LevelOverrides),
 }
 
-/// Settings of a `bundle:` level replaced from its spec (`sims=`, `fallible=`, `heur=`), to study a
+/// Settings of a `bundle:` level replaced from its spec (`sims=`, `fallible=`, `heur=`, `sym=`), to study a
 /// level away from its calibrated settings; none: the level as calibrated.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct LevelOverrides {
     sims: Option<u32>,
     fallible: Option<f32>,
     heuristic: Option<f32>,
+    symmetric_root: Option<bool>,
 }
 
 impl LevelOverrides {
@@ -45,6 +46,9 @@ impl LevelOverrides {
         }
         if let Some(h) = self.heuristic {
             s.heuristic = h;
+        }
+        if let Some(y) = self.symmetric_root {
+            s.symmetric_root = y;
         }
         s
     }
@@ -60,6 +64,9 @@ impl LevelOverrides {
         }
         if let Some(h) = self.heuristic {
             parts.push(format!("heur={h}"));
+        }
+        if let Some(y) = self.symmetric_root {
+            parts.push(format!("sym={y}"));
         }
         if parts.is_empty() { String::new() } else { format!("[{}]", parts.join(",")) }
     }
@@ -141,6 +148,9 @@ impl AgentRecipe {
         }
         if settings.heuristic != 0.0 {
             spec.push_str(&format!(",heur={}", settings.heuristic));
+        }
+        if settings.symmetric_root {
+            spec.push_str(",sym=true");
         }
         settings.validate().map_err(|e| AgentError::Invalid { spec: spec.clone(), problem: e.to_string() })?;
         Ok(AgentRecipe { spec, recipe: Recipe::Mcts(model, settings), oracle: None })
@@ -255,6 +265,9 @@ fn play_settings(spec: &mut AgentSpec) -> Result<PlaySettings, AgentError> {
     if let Some(h) = spec.take::<f32>("heur")? {
         settings.heuristic = h;
     }
+    if let Some(y) = spec.take::<bool>("sym")? {
+        settings.symmetric_root = y;
+    }
     settings.validate().map_err(|e| invalid(spec, e.to_string()))?;
     Ok(settings)
 }
@@ -282,6 +295,7 @@ fn bundle(spec: &mut AgentSpec, rules: &Ruleset) -> Result<Recipe, AgentError> {
         sims: spec.take::<u32>("sims")?,
         fallible: spec.take::<f32>("fallible")?,
         heuristic: spec.take::<f32>("heur")?,
+        symmetric_root: spec.take::<bool>("sym")?,
     };
     let bundle = crate::cache::cached(&CACHE, Path::new(&dir), Bundle::load)?;
     bundle.player(rules, &level)?;
@@ -341,8 +355,9 @@ mod tests {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../export/classic");
         let spec = |rest: &str| format!("bundle:dir={},level=hard{rest}", dir.display());
         let plain = build(&spec("")).unwrap().name();
-        let other = build(&spec(",sims=7,fallible=0.5,heur=0.25")).unwrap().name();
-        assert_eq!(other, format!("{plain}[sims=7,fallible=0.5,heur=0.25]"));
+        let other = build(&spec(",sims=7,fallible=0.5,heur=0.25,sym=true")).unwrap().name();
+        assert_eq!(other, format!("{plain}[sims=7,fallible=0.5,heur=0.25,sym=true]"));
+        assert!(err(&spec(",sym=2")).contains("sym"), "{}", err(&spec(",sym=2")));
         assert!(err(&spec(",fallible=2")).contains("fallible"), "{}", err(&spec(",fallible=2")));
         assert!(err(&spec(",heur=-1")).contains("heuristic"), "{}", err(&spec(",heur=-1")));
         assert!(err(&spec(",sims=x")).contains("sims"));
@@ -376,5 +391,14 @@ mod tests {
         assert_eq!(back, off);
         assert_eq!(back.mcts_config().moves_left.max_effect, 0.0);
         assert!(err("mcts:ckpt=uniform,ml=-1").contains("moves_left"));
+        // So does the symmetric root.
+        let sym = PlaySettings { symmetric_root: true, ..settings };
+        let typed = AgentRecipe::mcts(Model::Uniform, sym).unwrap();
+        assert!(typed.spec().ends_with(",sym=true"), "{}", typed.spec());
+        let Recipe::Mcts(_, back) = AgentRecipe::parse_str(typed.spec(), &rules).unwrap().recipe else {
+            panic!("mcts")
+        };
+        assert!(back.mcts_config().symmetric_root);
+        assert!(!AgentRecipe::mcts(Model::Uniform, settings).unwrap().spec().contains("sym"));
     }
 }

@@ -33,6 +33,10 @@ pub struct Candidate {
     /// Weight of the hand-written evaluation in the leaves' values (`PlaySettings::heuristic`).
     #[serde(default, skip_serializing_if = "musashi_search::mcts::is_zero")]
     pub heuristic: f32,
+    /// The root's evaluation averaged over the board's symmetries
+    /// (`PlaySettings::symmetric_root`).
+    #[serde(default, skip_serializing_if = "musashi_search::mcts::is_false")]
+    pub symmetric_root: bool,
     /// Another checkpoint for this candidate (default: the export's for the side measured).
     #[serde(default)]
     pub checkpoint: Option<PathBuf>,
@@ -284,6 +288,7 @@ impl Candidate {
             blunder: self.blunder,
             fallible: self.fallible,
             heuristic: self.heuristic,
+            symmetric_root: self.symmetric_root,
             ..PlaySettings::default()
         };
         if let Some(c) = self.cpuct {

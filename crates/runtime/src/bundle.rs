@@ -550,6 +550,7 @@ mod tests {
                 moves_left: if next() % 2 == 0 { 1.0 } else { unit(next()) as f32 },
                 fallible: if next() % 2 == 0 { 0.0 } else { unit(next()) as f32 },
                 heuristic: if next() % 2 == 0 { 0.0 } else { unit(next()) as f32 },
+                symmetric_root: next() % 2 == 0,
             };
             let m = manifest(settings, unit(next()));
             let text = serde_json::to_string_pretty(&m).unwrap();

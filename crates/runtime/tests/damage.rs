@@ -84,6 +84,7 @@ fn write_bundle(dir: &Path) {
                     moves_left: 1.0,
                     fallible: 0.0,
                     heuristic: 0.0,
+                    symmetric_root: false,
                 },
                 measured: Measured {
                     opponent: "alphabeta:depth=2".into(),

@@ -5,7 +5,7 @@
 use crate::SettingError;
 use crate::agent::{Agent, Analysis, Choice, Score};
 use crate::evaluator::{Evaluations, Evaluator, HEURISTIC_SCALE, HeuristicBlend};
-use crate::mcts::config::{MctsConfig, is_zero};
+use crate::mcts::config::{MctsConfig, is_false, is_zero};
 use crate::mcts::moves_left::MovesLeftUtility;
 use crate::mcts::search::{Mcts, Step};
 use crate::oracle::Oracle;
@@ -42,6 +42,10 @@ pub struct PlaySettings {
     /// (`HeuristicBlend`; 0 = the network's values alone). Left out of a manifest when 0.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub heuristic: f32,
+    /// The root's evaluation averaged over the board's symmetries
+    /// (`MctsConfig::symmetric_root`). Left out of a manifest when false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub symmetric_root: bool,
 }
 
 fn one() -> f32 {
@@ -62,6 +66,7 @@ impl Default for PlaySettings {
             moves_left: 1.0,
             fallible: 0.0,
             heuristic: 0.0,
+            symmetric_root: false,
         }
     }
 }
@@ -82,6 +87,7 @@ impl PlaySettings {
             final_temperature: self.temperature,
             temperature_plies: if self.temperature > 0.0 { u32::MAX } else { 0 },
             fallible: self.fallible,
+            symmetric_root: self.symmetric_root,
             ..MctsConfig::default()
         }
     }

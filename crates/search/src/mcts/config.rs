@@ -85,6 +85,18 @@ pub struct MctsConfig {
     /// a written configuration when 0).
     #[serde(skip_serializing_if = "is_zero")]
     pub fallible: f32,
+    /// Evaluate the root once per symmetry of the board and average the move probabilities,
+    /// value and plies to the end (`root_symmetry`): 2 evaluations a move on the 33-point
+    /// board, 8 on the 25-point board (false = one; left out of a written configuration when
+    /// false).
+    #[serde(skip_serializing_if = "is_false")]
+    pub symmetric_root: bool,
+}
+
+/// Whether a switch is off: `skip_serializing_if` for switches added after files that lack
+/// them were written.
+pub fn is_false(x: &bool) -> bool {
+    !*x
 }
 
 /// Whether a setting is 0, its "off" value: `skip_serializing_if` for settings added after
@@ -110,6 +122,7 @@ impl Default for MctsConfig {
             gumbel: None,
             moves_left: MovesLeftUtility::default(),
             fallible: 0.0,
+            symmetric_root: false,
         }
     }
 }

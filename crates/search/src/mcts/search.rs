@@ -6,6 +6,7 @@ use crate::agent::Score;
 use crate::mcts::config::{GumbelRoot, MctsConfig};
 use crate::mcts::gumbel::{Halving, sigma};
 use crate::mcts::result::SearchResult;
+use crate::mcts::root_symmetry::RootImages;
 use crate::mcts::tree::{NodeState, ROOT, Tree};
 use crate::oracle::{Oracle, oracle_value};
 use musashi_game::{Game, Move, NUM_ACTIONS, Side, Snapshot};
@@ -29,7 +30,7 @@ pub enum Step {
 /// An MCTS over one game.
 pub struct Mcts {
     config: MctsConfig,
-    tree: Tree,
+    pub(super) tree: Tree,
     /// The root state at rest; during a pending evaluation, the leaf's state.
     game: Game,
     rng: SmallRng,
@@ -56,6 +57,8 @@ pub struct Mcts {
     root_gumbel_config: Option<GumbelRoot>,
     /// The side to move at the root (the fallible-opponent model acts at the other side's nodes).
     root_side: Side,
+    /// The root's symmetric images while they are being evaluated (`symmetric_root`).
+    root_images: Option<RootImages>,
 }
 
 impl std::fmt::Debug for Mcts {
@@ -92,6 +95,7 @@ impl Mcts {
             halving: None,
             root_gumbel_config: None,
             root_side,
+            root_images: None,
         };
         m.begin();
         m
@@ -192,20 +196,33 @@ impl Mcts {
         self.done = 0;
         self.halving = None;
         self.root_side = self.game.position().side_to_move();
+        self.root_images = None;
         if self.tree.nodes[ROOT].state == NodeState::Expanded {
-            self.setup_root();
             // A reused root already has its evaluation: it does not count against the budget.
+            // With symmetric_root its priors came from one image; the images replace them first.
+            if self.config.symmetric_root {
+                self.root_images = Some(RootImages::new(self.game.snapshot(), self.game.legal_moves()));
+            } else {
+                self.setup_root();
+            }
         }
     }
 
     /// Runs the search until it needs an evaluation or is done.
     pub fn step(&mut self) -> Step {
         assert!(!self.awaiting, "step while an evaluation is pending: call provide");
-        if self.tree.nodes[ROOT].state == NodeState::Unexpanded {
+        if self.tree.nodes[ROOT].state == NodeState::Unexpanded
+            && self.config.symmetric_root
+            && self.root_images.is_none()
+        {
+            self.root_images = Some(RootImages::new(self.game.snapshot(), self.game.legal_moves()));
+        }
+        let image = self.root_images.as_ref().and_then(RootImages::next_image);
+        if image.is_some() || self.tree.nodes[ROOT].state == NodeState::Unexpanded {
             self.path.clear();
             self.path.push(ROOT);
             self.awaiting = true;
-            return Step::Evaluate(self.game.snapshot());
+            return Step::Evaluate(image.unwrap_or_else(|| self.game.snapshot()));
         }
         while self.done < self.target {
             self.path.clear();
@@ -259,6 +276,18 @@ impl Mcts {
         assert!(self.awaiting, "provide without a pending evaluation");
         assert_eq!(logits.len(), NUM_ACTIONS);
         let leaf = *self.path.last().expect("a path");
+        if leaf == ROOT
+            && let Some(images) = self.root_images.as_mut()
+        {
+            images.add(logits, value, plies);
+            self.awaiting = false;
+            if images.next_image().is_none() {
+                let mean = images.averaged();
+                self.root_images = None;
+                self.provide_root_mean(&mean.logits, mean.value, mean.plies);
+            }
+            return;
+        }
         let moves = self.game.legal_moves();
         let priors = masked_softmax(logits, &moves);
         self.tree.expand(leaf, &moves, &priors);
@@ -270,6 +299,26 @@ impl Mcts {
         }
         self.plies_known = plies.is_some();
         self.finish_simulation(value, plies.unwrap_or(0.0).max(0.0));
+    }
+
+    /// Hands the root its evaluation averaged over the images: a new root is expanded with it
+    /// as with one evaluation; a reused one only takes the averaged priors.
+    fn provide_root_mean(&mut self, logits: &[f32], value: f32, plies: Option<f32>) {
+        if self.tree.nodes[ROOT].state == NodeState::Unexpanded {
+            self.awaiting = true;
+            self.provide(logits, value, plies);
+            return;
+        }
+        let moves = self.game.legal_moves();
+        let priors = masked_softmax(logits, &moves);
+        self.root_logits.clear();
+        for c in self.tree.children(ROOT) {
+            let mv = self.tree.nodes[c].mv;
+            let i = moves.iter().position(|&m| m == mv).expect("a root child is a legal move");
+            self.tree.nodes[c].prior = priors[i];
+            self.root_logits.push(logits[mv.action()]);
+        }
+        self.setup_root();
     }
 
     /// Backs a leaf's value (for its side to move) and plies to the end up the path.
