@@ -7,25 +7,11 @@
 use lfprobe::{Fight, T, args, fights, open, predict};
 use musashi_game::{Move, Snapshot, Symmetry};
 use std::collections::BTreeMap;
-
-/// Policy probabilities over legal `moves` of `snap` seen through `sym`, in the original frame.
-fn probs(net: &musashi_net::Network, snap: &Snapshot, moves: &[Move], sym: Symmetry) -> Vec<f32> {
-    let image = Snapshot { position: sym.position(&snap.position), ..*snap };
-    let p = predict(net, &[&image]);
-    let logits: Vec<f32> = moves.iter().map(|m| p.logits[sym.apply_move(*m).action()]).collect();
-    let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-    let exp: Vec<f32> = logits.iter().map(|l| (l - max).exp()).collect();
-    let sum: f32 = exp.iter().sum();
-    exp.iter().map(|e| e / sum).collect()
-}
+use symprobe::{argmax, probs};
 
 fn plies(net: &musashi_net::Network, snap: &Snapshot, sym: Symmetry) -> f32 {
     let image = Snapshot { position: sym.position(&snap.position), ..*snap };
     predict(net, &[&image]).plies[0]
-}
-
-fn argmax(v: &[f32]) -> usize {
-    (0..v.len()).max_by(|&a, &b| v[a].total_cmp(&v[b])).unwrap()
 }
 
 fn main() {
@@ -44,14 +30,19 @@ fn main() {
             f.children.iter().map(|c| used.iter().map(|&s| plies(&net, &c.2, s)).sum::<f32>()).collect()
         };
         let nbest = f.children.iter().filter(|c| c.1 == f.longest).count();
-        for key in ["all".to_string(), format!("longest {:02}", (f.longest / 8) * 8), format!("nbest {}", nbest.min(3))] {
+        for key in ["all".to_string(), format!("longest {:02}", (f.longest / 8) * 8), format!("nbest {}", nbest.min(3))]
+        {
             by.entry(format!("{key} | policy, as is")).or_default().add(kept(argmax(&each[0])));
             by.entry(format!("{key} | policy, 8 symmetries")).or_default().add(kept(argmax(&mean)));
             let votes = each.iter().filter(|p| kept(argmax(p))).count();
-            by.entry(format!("{key} | policy, symmetries agreeing on a longest-delay move >= 5")).or_default().add(votes >= 5);
+            by.entry(format!("{key} | policy, symmetries agreeing on a longest-delay move >= 5"))
+                .or_default()
+                .add(votes >= 5);
             if key == "all" {
                 by.entry(format!("{key} | moves-left, as is")).or_default().add(kept(argmax(&child_plies(false))));
-                by.entry(format!("{key} | moves-left, 8 symmetries")).or_default().add(kept(argmax(&child_plies(true))));
+                by.entry(format!("{key} | moves-left, 8 symmetries"))
+                    .or_default()
+                    .add(kept(argmax(&child_plies(true))));
             }
         }
     }

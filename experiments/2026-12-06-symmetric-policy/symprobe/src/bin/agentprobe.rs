@@ -38,7 +38,12 @@ fn main() {
         for j in i + 1..specs.len() {
             let only_i = (0..all.len()).filter(|&x| kept[i][x] && !kept[j][x]).count();
             let only_j = (0..all.len()).filter(|&x| kept[j][x] && !kept[i][x]).count();
-            println!("{} against {}: {only_i} against {only_j}, sign test p = {:.2e}", specs[i], specs[j], sign_test(only_i, only_j));
+            println!(
+                "{} against {}: {only_i} against {only_j}, sign test p = {:.2e}",
+                specs[i],
+                specs[j],
+                sign_test(only_i, only_j)
+            );
         }
     }
 }

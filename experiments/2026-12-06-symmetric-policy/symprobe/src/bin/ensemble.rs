@@ -3,24 +3,11 @@
 //! network alone and from the mean of the networks' move probabilities, each with the position as
 //! is and averaged over the 8 symmetries of the 25-point board.
 //! Usage: ensemble TABLES GAMES.tsv... -- CHECKPOINT...
-use lfprobe::{Fight, T, fights, open, predict};
-use musashi_game::{Move, Snapshot, Symmetry};
+use lfprobe::{Fight, T, fights, open};
+use musashi_game::Move;
 use musashi_net::{DeviceKind, Network, load_checkpoint};
 use std::path::Path;
-
-fn probs(net: &Network, snap: &Snapshot, moves: &[Move], sym: Symmetry) -> Vec<f32> {
-    let image = Snapshot { position: sym.position(&snap.position), ..*snap };
-    let p = predict(net, &[&image]);
-    let l: Vec<f32> = moves.iter().map(|m| p.logits[sym.apply_move(*m).action()]).collect();
-    let max = l.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-    let e: Vec<f32> = l.iter().map(|x| (x - max).exp()).collect();
-    let s: f32 = e.iter().sum();
-    e.iter().map(|x| x / s).collect()
-}
-
-fn argmax(v: &[f32]) -> usize {
-    (0..v.len()).max_by(|&a, &b| v[a].total_cmp(&v[b])).unwrap()
-}
+use symprobe::{argmax, probs};
 
 fn main() {
     let a: Vec<String> = std::env::args().collect();
