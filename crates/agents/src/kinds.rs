@@ -34,8 +34,10 @@ chance per move of a uniformly random move other than the best)",
     (
         Kind::Mcts,
         "mcts",
-        ":ckpt=DIR|uniform[,sims=N][,temp=T][,cpuct=C][,blunder=P][,ml=F] (sims=0 plays the raw policy; default sims=100, \
-temp=0, blunder=0: the chance per move of a move from the lower half; ml: factor on the moves-left utility, 0 = off, default 1)",
+        ":ckpt=DIR|uniform[,sims=N][,temp=T][,cpuct=C][,blunder=P][,ml=F][,fallible=F][,heur=W][,sym=true] (sims=0 plays the raw \
+policy; default sims=100, temp=0, blunder=0: the chance per move of a move from the lower half; ml: factor on the moves-left \
+utility, 0 = off, default 1; fallible: share of the opponent's replies drawn from its policy, default 0; heur: weight of the \
+hand-written evaluation in the leaves' values, default 0; sym=true: the root's evaluation averaged over the board's symmetries)",
     ),
     (
         Kind::Perfect,
@@ -43,7 +45,12 @@ temp=0, blunder=0: the chance per move of a move from the lower half; ml: factor
         ":tables=DIR[,blunder=P] (solver tables; alpha-beta depth 6 with the tables where they do not cover a position; \
 blunder: the chance per move of a random move with a worse exact value)",
     ),
-    (Kind::Bundle, "bundle", ":dir=DIR,level=easy|normal|hard (an exported opponent level, run by the export runtime)"),
+    (
+        Kind::Bundle,
+        "bundle",
+        ":dir=DIR,level=easy|normal|hard[,sims=N][,fallible=F][,heur=W][,sym=true] (an exported opponent level, run by the \
+export runtime; the optional keys replace the level's settings)",
+    ),
 ];
 
 /// The accepted kinds and their keys, for error messages and help: made from the table.

@@ -357,7 +357,7 @@ mod tests {
         let plain = build(&spec("")).unwrap().name();
         let other = build(&spec(",sims=7,fallible=0.5,heur=0.25,sym=true")).unwrap().name();
         assert_eq!(other, format!("{plain}[sims=7,fallible=0.5,heur=0.25,sym=true]"));
-        assert!(err(&spec(",sym=2")).contains("sym"), "{}", err(&spec(",sym=2")));
+        assert!(err(&spec(",sym=2")).contains("bad value '2' for sym"), "{}", err(&spec(",sym=2")));
         assert!(err(&spec(",fallible=2")).contains("fallible"), "{}", err(&spec(",fallible=2")));
         assert!(err(&spec(",heur=-1")).contains("heuristic"), "{}", err(&spec(",heur=-1")));
         assert!(err(&spec(",sims=x")).contains("sims"));

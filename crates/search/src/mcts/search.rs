@@ -144,6 +144,7 @@ impl Mcts {
         }
         if self.game.is_over() {
             self.tree.reset();
+            self.root_images = None;
             return self.game.outcome();
         }
         self.begin();
@@ -203,6 +204,8 @@ impl Mcts {
             if self.config.symmetric_root {
                 self.root_images = Some(RootImages::new(self.game.snapshot(), self.game.legal_moves()));
             } else {
+                // Logits are known through the priors (`setup_root`), not the last root's.
+                self.root_logits.clear();
                 self.setup_root();
             }
         }
@@ -302,7 +305,7 @@ impl Mcts {
     }
 
     /// Hands the root its evaluation averaged over the images: a new root is expanded with it
-    /// as with one evaluation; a reused one only takes the averaged priors.
+    /// as with one evaluation; a reused one takes the averaged priors and value.
     fn provide_root_mean(&mut self, logits: &[f32], value: f32, plies: Option<f32>) {
         if self.tree.nodes[ROOT].state == NodeState::Unexpanded {
             self.awaiting = true;
@@ -311,6 +314,7 @@ impl Mcts {
         }
         let moves = self.game.legal_moves();
         let priors = masked_softmax(logits, &moves);
+        self.root_net_value = value;
         self.root_logits.clear();
         for c in self.tree.children(ROOT) {
             let mv = self.tree.nodes[c].mv;
