@@ -148,21 +148,27 @@ pub(crate) fn pick_side(levels: &[Choices<'_>; 3]) -> [usize; 3] {
 }
 
 /// For a level chosen by strength within a time budget: an already measured candidate of this
-/// side and level with at most `sims` simulations that was over the budget (a candidate with
-/// `sims` would be too, so it need not be measured).
+/// side and level that was over the budget and costs no more per move than `settings` (a
+/// candidate with these settings would be over it too, so it need not be measured).
 pub(crate) fn over_budget<'a>(
     level: &LevelConfig,
     measured: &'a [Measurement],
     side: Side,
     name: &str,
-    sims: u32,
+    settings: &PlaySettings,
 ) -> Option<&'a Measurement> {
     if level.target.is_some() || level.ms_per_move <= 0.0 {
         return None;
     }
-    measured
-        .iter()
-        .find(|m| m.side == side && m.level == name && m.ms_per_move > level.ms_per_move && m.settings.sims <= sims)
+    measured.iter().find(|m| {
+        m.side == side && m.level == name && m.ms_per_move > level.ms_per_move && costs_at_least(settings, &m.settings)
+    })
+}
+
+/// Whether a search with `a` evaluates at least as much per move as one with `b`: as many
+/// simulations, and the symmetric root and the hand-written evaluation wherever `b` has them.
+fn costs_at_least(a: &PlaySettings, b: &PlaySettings) -> bool {
+    a.sims >= b.sims && (a.symmetric_root || !b.symmetric_root) && (a.heuristic > 0.0 || b.heuristic == 0.0)
 }
 
 pub(crate) fn stderr_of(p: f64, n: usize) -> f64 {
@@ -294,11 +300,26 @@ mod tests {
             candidates: vec![],
         };
         let hard = level(None, 250.0);
-        assert!(over_budget(&hard, &measured, Side::General, "easy", 150).is_none());
-        assert_eq!(over_budget(&hard, &measured, Side::General, "easy", 400).unwrap().settings.sims, 200);
-        assert!(over_budget(&hard, &measured, Side::Soldiers, "easy", 400).is_none(), "another side");
-        assert!(over_budget(&hard, &measured, Side::General, "hard", 400).is_none(), "another level");
-        assert!(over_budget(&level(Some(0.5), 250.0), &measured, Side::General, "easy", 400).is_none(), "a target");
-        assert!(over_budget(&level(None, 0.0), &measured, Side::General, "easy", 400).is_none(), "no budget");
+        let sims = |n: u32| PlaySettings { sims: n, ..PlaySettings::default() };
+        assert!(over_budget(&hard, &measured, Side::General, "easy", &sims(150)).is_none());
+        assert_eq!(over_budget(&hard, &measured, Side::General, "easy", &sims(400)).unwrap().settings.sims, 200);
+        assert!(over_budget(&hard, &measured, Side::Soldiers, "easy", &sims(400)).is_none(), "another side");
+        assert!(over_budget(&hard, &measured, Side::General, "hard", &sims(400)).is_none(), "another level");
+        assert!(
+            over_budget(&level(Some(0.5), 250.0), &measured, Side::General, "easy", &sims(400)).is_none(),
+            "a target"
+        );
+        assert!(over_budget(&level(None, 0.0), &measured, Side::General, "easy", &sims(400)).is_none(), "no budget");
+        // A slow candidate with the symmetric root or the blend says nothing of one without.
+        let extra = |s: PlaySettings| vec![Measurement { settings: s, ..m(5, 300.0) }];
+        let sym = PlaySettings { symmetric_root: true, ..sims(200) };
+        assert!(over_budget(&hard, &extra(sym), Side::General, "easy", &sims(400)).is_none());
+        assert!(over_budget(&hard, &extra(sym), Side::General, "easy", &sym).is_some());
+        let blend = PlaySettings { heuristic: 0.3, ..sims(200) };
+        assert!(over_budget(&hard, &extra(blend), Side::General, "easy", &sims(400)).is_none());
+        assert!(
+            over_budget(&hard, &extra(blend), Side::General, "easy", &PlaySettings { heuristic: 0.5, ..sims(400) })
+                .is_some()
+        );
     }
 }

@@ -73,9 +73,9 @@ impl Calibration<'_> {
         let what = format!("levels.{name}.candidates[{ci}]");
         let settings = cand.settings();
         settings.validate().map_err(|e| ExportError::Invalid { what: what.clone(), problem: e.to_string() })?;
-        // The strongest within a time budget: a candidate with at least the simulations of one
+        // The strongest within a time budget: a candidate that costs at least as much as one
         // already over the budget would be too, so it is skipped.
-        if let Some(slow) = over_budget(level, &out.measurements, side, name, settings.sims) {
+        if let Some(slow) = over_budget(level, &out.measurements, side, name, &settings) {
             let line = format!(
                 "{side} {name} candidate {ci} (sims={}): skipped, sims={} already took {:.1} ms/move (budget {} ms)",
                 settings.sims, slow.settings.sims, slow.ms_per_move, level.ms_per_move
