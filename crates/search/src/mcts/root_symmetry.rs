@@ -72,9 +72,14 @@ impl RootImages {
         self.done += 1;
     }
 
-    /// The mean over the images. Call once `next_image` is `None`.
+    /// Whether every image has been added.
+    pub(super) fn complete(&self) -> bool {
+        self.done == self.symmetries.len()
+    }
+
+    /// The mean over the images. Call once `complete`.
     pub(super) fn averaged(&self) -> Averaged {
-        assert!(self.done == self.symmetries.len(), "{} of {} images evaluated", self.done, self.symmetries.len());
+        assert!(self.complete(), "{} of {} images evaluated", self.done, self.symmetries.len());
         let n = self.done as f32;
         let mut logits = vec![0.0; NUM_ACTIONS];
         for (m, sum) in self.moves.iter().zip(&self.probability_sums) {
@@ -252,7 +257,7 @@ mod tests {
         let best = (0..r.moves.len()).max_by_key(|&i| r.visits[i]).unwrap();
         let mut next = game.clone();
         next.play(r.moves[best]).unwrap();
-        let reused = m.tree.nodes[m.tree.root_child(r.moves[best]).unwrap()].visits;
+        let reused = m.tree().nodes[m.tree().root_child(r.moves[best]).unwrap()].visits;
         assert!(reused > 1, "the played move's subtree is kept");
         m.advance(r.moves[best]);
         let asked = drive(&mut m);
@@ -260,7 +265,7 @@ mod tests {
         assert_eq!(asked[..8], images[..], "the reused root's images first");
         let r = m.result();
         assert_eq!(r.sims, 60);
-        assert_eq!(m.tree.nodes[ROOT].visits, reused + 60, "the images add no visit");
+        assert_eq!(m.tree().nodes[ROOT].visits, reused + 60, "the images add no visit");
         assert!(close(&r.priors, &mean_priors(&next, &r.moves)), "{:?}", r.priors);
     }
 }

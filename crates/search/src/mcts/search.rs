@@ -30,7 +30,7 @@ pub enum Step {
 /// An MCTS over one game.
 pub struct Mcts {
     config: MctsConfig,
-    pub(super) tree: Tree,
+    tree: Tree,
     /// The root state at rest; during a pending evaluation, the leaf's state.
     game: Game,
     rng: SmallRng,
@@ -115,6 +115,12 @@ impl Mcts {
             self.begin();
         }
         self
+    }
+
+    /// The tree, for tests of the search's mechanisms.
+    #[cfg(test)]
+    pub(super) fn tree(&self) -> &Tree {
+        &self.tree
     }
 
     /// The settings.
@@ -278,23 +284,32 @@ impl Mcts {
     pub fn provide(&mut self, logits: &[f32], value: f32, plies: Option<f32>) {
         assert!(self.awaiting, "provide without a pending evaluation");
         assert_eq!(logits.len(), NUM_ACTIONS);
-        let leaf = *self.path.last().expect("a path");
-        if leaf == ROOT
-            && let Some(images) = self.root_images.as_mut()
-        {
-            images.add(logits, value, plies);
-            self.awaiting = false;
-            if images.next_image().is_none() {
-                let mean = images.averaged();
-                self.root_images = None;
-                self.provide_root_mean(&mean.logits, mean.value, mean.plies);
+        self.awaiting = false;
+        let at_root = self.path.last() == Some(&ROOT);
+        let mean = match self.root_images.as_mut() {
+            Some(images) if at_root => {
+                images.add(logits, value, plies);
+                if !images.complete() {
+                    return;
+                }
+                images.averaged()
             }
-            return;
+            _ => return self.expand_leaf(logits, value, plies),
+        };
+        self.root_images = None;
+        if self.tree.nodes[ROOT].state == NodeState::Unexpanded {
+            self.expand_leaf(&mean.logits, mean.value, mean.plies);
+        } else {
+            self.reprior_root(&mean.logits, mean.value);
         }
+    }
+
+    /// Expands the leaf that was evaluated and backs its value up the path.
+    fn expand_leaf(&mut self, logits: &[f32], value: f32, plies: Option<f32>) {
+        let leaf = *self.path.last().expect("a path");
         let moves = self.game.legal_moves();
         let priors = masked_softmax(logits, &moves);
         self.tree.expand(leaf, &moves, &priors);
-        self.awaiting = false;
         if leaf == ROOT {
             self.root_net_value = value;
             self.root_logits = moves.iter().map(|m| logits[m.action()]).collect();
@@ -304,14 +319,9 @@ impl Mcts {
         self.finish_simulation(value, plies.unwrap_or(0.0).max(0.0));
     }
 
-    /// Hands the root its evaluation averaged over the images: a new root is expanded with it
-    /// as with one evaluation; a reused one takes the averaged priors and value.
-    fn provide_root_mean(&mut self, logits: &[f32], value: f32, plies: Option<f32>) {
-        if self.tree.nodes[ROOT].state == NodeState::Unexpanded {
-            self.awaiting = true;
-            self.provide(logits, value, plies);
-            return;
-        }
+    /// Gives a reused root the priors and value averaged over its images (`symmetric_root`),
+    /// without a visit: its evaluation was counted when it was expanded.
+    fn reprior_root(&mut self, logits: &[f32], value: f32) {
         let moves = self.game.legal_moves();
         let priors = masked_softmax(logits, &moves);
         self.root_net_value = value;
