@@ -34,7 +34,7 @@ fn temp(tag: &str) -> PathBuf {
 
 fn tiny_checkpoint(dir: &Path, seed: u64) {
     let device = Device::flex();
-    let config = ModelConfig { hidden: 16, blocks: 1, value_hidden: 8, moves_left_hidden: 16 };
+    let config = ModelConfig::mlp(16, 1, 8, 16);
     let net = Network::init(config, &device, seed);
     let meta = CheckpointMeta {
         format_version: 0,

@@ -106,7 +106,7 @@ fn round_robin_of_cheap_agents() {
 
 fn tiny_checkpoint(dir: &Path, seed: u64, generation: u32) {
     let device = Device::flex();
-    let config = ModelConfig { hidden: 16, blocks: 1, value_hidden: 8, moves_left_hidden: 0 };
+    let config = ModelConfig::mlp(16, 1, 8, 0);
     let net = Network::init(config, &device, seed);
     let meta = CheckpointMeta {
         format_version: 0,

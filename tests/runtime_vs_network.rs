@@ -10,11 +10,9 @@ fn the_runtime_network_computes_what_burn_computes() {
     use musashi_net::{DeviceKind, ModelConfig, Network, Prediction, encode_batch, weights_bytes};
     use musashi_runtime::Mlp;
     let device = DeviceKind::Cpu.device().unwrap();
-    for (seed, config) in [
-        (1, ModelConfig { hidden: 16, blocks: 1, value_hidden: 8, moves_left_hidden: 8 }),
-        (2, ModelConfig { hidden: 24, blocks: 2, value_hidden: 4, moves_left_hidden: 0 }),
-        (3, ModelConfig { hidden: 8, blocks: 0, value_hidden: 2, moves_left_hidden: 3 }),
-    ] {
+    for (seed, config) in
+        [(1, ModelConfig::mlp(16, 1, 8, 8)), (2, ModelConfig::mlp(24, 2, 4, 0)), (3, ModelConfig::mlp(8, 0, 2, 3))]
+    {
         let net = Network::init(config, &device, seed);
         let arch = Architecture {
             hidden: config.hidden,

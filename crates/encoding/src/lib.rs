@@ -23,6 +23,8 @@
 //! | 178 | 1 | min(moves left, 32) / 32 (1 without a limit) |
 //! | 179 | 1 | the position has occurred before (repetition count ≥ 2) |
 
+pub mod board_graph;
+
 use musashi_game::{Bits, Board, MoveLimit, Repetition, Side, Snapshot, analysis};
 
 /// The encoding's version, stored in every checkpoint and export.

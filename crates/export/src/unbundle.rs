@@ -22,12 +22,7 @@ pub fn checkpoint_from_bundle(bundle: &Path, weights: Option<&str>, out: &Path) 
     };
     let bytes = std::fs::read(bundle.join(file)).map_err(|e| fail(format!("cannot read {file}: {e}")))?;
     let shape = manifest.network.shape;
-    let config = ModelConfig {
-        hidden: shape.hidden,
-        blocks: shape.blocks,
-        value_hidden: shape.value_hidden,
-        moves_left_hidden: shape.moves_left_hidden,
-    };
+    let config = ModelConfig::mlp(shape.hidden, shape.blocks, shape.value_hidden, shape.moves_left_hidden);
     let device = DeviceKind::Cpu.device().map_err(|e| fail(e.to_string()))?;
     let network = network_from_bytes(bytes, config, &device).map_err(|e| fail(format!("{file}: {e}")))?;
     let meta = CheckpointMeta {

@@ -2,7 +2,7 @@
 //! against the checkpoint's metadata, all of one architecture.
 
 use crate::ExportError;
-use musashi_net::read_meta;
+use musashi_net::{ModelKind, read_meta};
 use musashi_runtime::{Architecture, WeightsFile, sha256_hex};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -28,6 +28,12 @@ impl WeightSet {
         let hash = sha256_hex(&bytes);
         if hash != meta.weights_sha256 {
             return Err(bad(format!("the weights are corrupt (SHA-256 {hash}, metadata {})", meta.weights_sha256)));
+        }
+        if meta.model.kind != ModelKind::Mlp {
+            return Err(bad(format!(
+                "a {} network: bundles and the runtime play MLPs only so far; export an MLP checkpoint",
+                meta.model.kind.name()
+            )));
         }
         let arch = Architecture {
             hidden: meta.model.hidden,

@@ -205,6 +205,13 @@ impl Board {
         self.contains(a) && self.neighbours(a) & b.bit() != 0
     }
 
+    /// The point one step from `p` in direction `direction` (an index into `DIRECTIONS`) along a
+    /// line of this board, if there is one. Two steps in one direction stay on one straight line.
+    pub fn step(self, p: Point, direction: usize) -> Option<Point> {
+        let q = Point::new(step(p.index() as u8, direction % 8)? as usize)?;
+        (self.contains(p) && self.contains(q)).then_some(q)
+    }
+
     /// Number of rows in the position notation (7 or 5).
     pub fn rows(self) -> usize {
         match self {
@@ -284,5 +291,22 @@ mod tests {
         assert!(!t.capture_pairs[p("c1").index()].contains(&pair));
         let straight = p("b1").bit() | p("d1").bit();
         assert!(t.capture_pairs[p("c1").index()].contains(&straight));
+    }
+
+    #[test]
+    fn steps_are_the_lines_and_two_steps_a_capture_triple() {
+        for board in Board::ALL {
+            for a in board.points() {
+                let by_step: u64 = (0..8).filter_map(|d| board.step(a, d)).map(|q| q.bit()).sum();
+                assert_eq!(by_step, board.neighbours(a), "{a}");
+                for d in 0..4 {
+                    if let (Some(x), Some(y)) = (board.step(a, d), board.step(a, d + 4)) {
+                        assert!(board.topology().capture_pairs[a.index()].contains(&(x.bit() | y.bit())), "{a} {d}");
+                    }
+                }
+            }
+        }
+        assert_eq!(Board::Square25.step(p("c5"), 4), None);
+        assert_eq!(Board::Setchin33.step(p("c5"), 4), Some(p("c6")));
     }
 }

@@ -94,7 +94,9 @@ pub fn network_from_bytes(bytes: Vec<u8>, config: ModelConfig, device: &Device) 
         )));
     }
     // Weights written before subnormals were flushed in training would slow every product.
-    Ok(Network::from_model(&flush_subnormals(model), config, device))
+    let network = Network::from_model(&flush_subnormals(model), config, device);
+    network.check_finite()?;
+    Ok(network)
 }
 
 /// Writes a checkpoint folder at `dir` (which must not exist yet), atomically.
@@ -107,6 +109,7 @@ pub fn save_checkpoint(
     if dir.exists() {
         return Err(err(dir, "already exists"));
     }
+    network.check_finite().map_err(|e| err(dir, format!("not written: {e}")))?;
     let weights = weights_bytes(network)?;
     let mut meta = meta.clone();
     meta.format_version = CHECKPOINT_FORMAT_VERSION;

@@ -40,6 +40,12 @@ pub enum NetError {
         /// Burn's message.
         message: String,
     },
+    /// Weights that are not all finite numbers: a diverged training run.
+    #[error("{count} of the network's weights are NaN or infinite (training diverged)")]
+    NonFinite {
+        /// How many.
+        count: usize,
+    },
     /// Weights that do not load into the model.
     #[error("{0}")]
     Weights(String),

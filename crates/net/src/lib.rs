@@ -1,11 +1,16 @@
 //! The policy-value network: the only crate that imports Burn. Feature encoding (versioned),
-//! the model, batched inference, training steps and checkpoints.
+//! the models (a residual MLP and a graph network over the board), batched inference, training
+//! steps and checkpoints.
 
 pub mod encoding;
+mod graph;
+mod mlp;
 mod model;
 
 pub use encoding::{ENCODING_VERSION, NUM_FEATURES, PLIES_SCALE, encode, encode_batch};
-pub use model::{Heads, ModelConfig, PolicyValueNet};
+pub use graph::GraphNet;
+pub use mlp::MlpNet;
+pub use model::{DEFAULT_REACH, Heads, ModelConfig, ModelKind, PolicyValueNet};
 mod network;
 mod subnormal;
 mod training;

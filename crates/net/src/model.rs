@@ -1,23 +1,53 @@
-//! The policy-value model: a residual MLP over the feature encoding, a policy head over the
-//! action space (144 directed lines), a value head in [-1, 1] for the side to move and,
-//! optionally, a moves-left head: the plies to the end of the game (lc0's moves-left head),
-//! which lets the search tell a long resistance from a quick collapse when every move loses.
+//! The policy-value model: its shape (`ModelConfig`) and the two kinds of network behind one
+//! type. Both read the feature encoding and give a policy over the action space (144 directed
+//! lines), a value in [-1, 1] for the side to move and, optionally, a moves-left head: the plies
+//! to the end of the game (lc0's moves-left head), which lets the search tell a long resistance
+//! from a quick collapse when every move loses.
+//!
+//! - `ModelKind::Mlp` (`mlp.rs`): a residual MLP over the flat feature vector.
+//! - `ModelKind::Graph` (`graph.rs`): message passing along the board's lines, weights shared by
+//!   every point.
 
 use crate::NetError;
-use crate::encoding::NUM_FEATURES;
-use burn::nn::{LayerNorm, LayerNormConfig, Linear, LinearConfig};
+use crate::graph::{self, GraphNet};
+use crate::mlp::{self, MlpNet};
+use burn::module::{Devices, Module, ModuleMapper, ModuleVisitor};
 use burn::prelude::*;
-use burn::tensor::activation::{relu, softplus};
-use musashi_game::NUM_ACTIONS;
 use serde::{Deserialize, Serialize};
+
+/// Which network a model is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ModelKind {
+    /// The residual MLP over the flat feature vector.
+    #[default]
+    Mlp,
+    /// The graph network over the board's points and lines.
+    Graph,
+}
+
+impl ModelKind {
+    /// The name in configs and checkpoints.
+    pub fn name(self) -> &'static str {
+        match self {
+            ModelKind::Mlp => "mlp",
+            ModelKind::Graph => "graph",
+        }
+    }
+}
 
 /// The model's shape (recorded in checkpoints; a checkpoint only loads into the same shape).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct ModelConfig {
-    /// Width of the residual trunk.
+    /// Which network. Left out of the serialised form for the MLP, so that checkpoints and
+    /// digests written before the graph network existed stay as they were.
+    #[serde(skip_serializing_if = "is_mlp")]
+    pub kind: ModelKind,
+    /// Width: of the MLP's trunk, or the graph network's channels per point.
     pub hidden: usize,
-    /// Number of residual blocks (two linear layers each).
+    /// Number of residual blocks (two dense layers each; one message-passing step each in the
+    /// graph network).
     pub blocks: usize,
     /// Width of the value head's hidden layer.
     pub value_hidden: usize,
@@ -25,24 +55,65 @@ pub struct ModelConfig {
     /// serialised form when 0, so checkpoints without the head keep their recorded digests.
     #[serde(skip_serializing_if = "is_zero")]
     pub moves_left_hidden: usize,
+    /// The graph network's reach: a point reads the points 1..=reach steps along each line in
+    /// every block (1 or 2; 2 sees both ends of a capture). Ignored by, and not written for, the
+    /// MLP.
+    #[serde(skip_serializing_if = "is_default_reach")]
+    pub reach: usize,
 }
 
 fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
+fn is_mlp(k: &ModelKind) -> bool {
+    *k == ModelKind::Mlp
+}
+
+/// The reach a graph network has unless its config says otherwise.
+pub const DEFAULT_REACH: usize = 2;
+
+fn is_default_reach(r: &usize) -> bool {
+    *r == DEFAULT_REACH
+}
+
 impl Default for ModelConfig {
     fn default() -> Self {
-        ModelConfig { hidden: 256, blocks: 2, value_hidden: 64, moves_left_hidden: 32 }
+        ModelConfig {
+            kind: ModelKind::Mlp,
+            hidden: 256,
+            blocks: 2,
+            value_hidden: 64,
+            moves_left_hidden: 32,
+            reach: DEFAULT_REACH,
+        }
     }
 }
 
 impl ModelConfig {
+    /// An MLP of this shape.
+    pub fn mlp(hidden: usize, blocks: usize, value_hidden: usize, moves_left_hidden: usize) -> ModelConfig {
+        ModelConfig { kind: ModelKind::Mlp, hidden, blocks, value_hidden, moves_left_hidden, reach: DEFAULT_REACH }
+    }
+
+    /// A graph network of this shape (reach 2).
+    pub fn graph(hidden: usize, blocks: usize, value_hidden: usize, moves_left_hidden: usize) -> ModelConfig {
+        ModelConfig { kind: ModelKind::Graph, ..ModelConfig::mlp(hidden, blocks, value_hidden, moves_left_hidden) }
+    }
+
     /// Checks the shape is sensible.
     pub fn validate(&self) -> Result<(), NetError> {
         let shape = |field, range, value| Err(NetError::Shape { field, range, value });
-        if !(8..=4096).contains(&self.hidden) {
-            return shape("hidden", "8..=4096", self.hidden);
+        let widest = match self.kind {
+            ModelKind::Mlp => 4096,
+            ModelKind::Graph => 512,
+        };
+        if !(8..=widest).contains(&self.hidden) {
+            return shape(
+                "hidden",
+                if widest == 512 { "8..=512 for a graph network" } else { "8..=4096" },
+                self.hidden,
+            );
         }
         if self.blocks > 32 {
             return shape("blocks", "0..=32", self.blocks);
@@ -52,6 +123,9 @@ impl ModelConfig {
         }
         if self.moves_left_hidden > 4096 {
             return shape("moves_left_hidden", "0..=4096", self.moves_left_hidden);
+        }
+        if !(1..=2).contains(&self.reach) {
+            return shape("reach", "1 or 2", self.reach);
         }
         Ok(())
     }
@@ -63,72 +137,19 @@ impl ModelConfig {
 
     /// Number of trainable parameters.
     pub fn num_params(&self) -> usize {
-        let lin = |i: usize, o: usize| i * o + o;
-        lin(NUM_FEATURES, self.hidden)
-            + self.blocks * (2 * lin(self.hidden, self.hidden) + 2 * self.hidden)
-            + lin(self.hidden, NUM_ACTIONS)
-            + lin(self.hidden, self.value_hidden)
-            + lin(self.value_hidden, 1)
-            + if self.has_moves_left() {
-                lin(self.hidden, self.moves_left_hidden) + lin(self.moves_left_hidden, 1)
-            } else {
-                0
-            }
+        match self.kind {
+            ModelKind::Mlp => mlp::num_params(self),
+            ModelKind::Graph => graph::num_params(self),
+        }
     }
 
     /// A freshly initialised model on `device` (Burn's seeded initialisers).
     pub fn init(&self, device: &Device) -> PolicyValueNet {
-        PolicyValueNet {
-            input: LinearConfig::new(NUM_FEATURES, self.hidden).init(device),
-            blocks: (0..self.blocks)
-                .map(|_| ResidualBlock {
-                    norm: LayerNormConfig::new(self.hidden).init(device),
-                    first: LinearConfig::new(self.hidden, self.hidden).init(device),
-                    second: LinearConfig::new(self.hidden, self.hidden).init(device),
-                })
-                .collect(),
-            policy: LinearConfig::new(self.hidden, NUM_ACTIONS).init(device),
-            value_hidden: LinearConfig::new(self.hidden, self.value_hidden).init(device),
-            value_out: LinearConfig::new(self.value_hidden, 1).init(device),
-            moves_left: self.has_moves_left().then(|| MovesLeftHead {
-                hidden: LinearConfig::new(self.hidden, self.moves_left_hidden).init(device),
-                out: LinearConfig::new(self.moves_left_hidden, 1).init(device),
-            }),
+        match self.kind {
+            ModelKind::Mlp => PolicyValueNet::Mlp(MlpNet::init(self, device)),
+            ModelKind::Graph => PolicyValueNet::Graph(GraphNet::init(self, device)),
         }
     }
-}
-
-/// One pre-norm residual block: x + W2 relu(W1 norm(x)).
-#[derive(Module, Debug)]
-pub(crate) struct ResidualBlock {
-    norm: LayerNorm,
-    first: Linear,
-    second: Linear,
-}
-
-impl ResidualBlock {
-    fn forward(&self, x: Tensor<2>) -> Tensor<2> {
-        let y = self.second.forward(relu(self.first.forward(self.norm.forward(x.clone()))));
-        x + y
-    }
-}
-
-/// The moves-left head: plies to the end / `PLIES_SCALE`, non-negative (softplus).
-#[derive(Module, Debug)]
-pub(crate) struct MovesLeftHead {
-    hidden: Linear,
-    out: Linear,
-}
-
-/// The policy-value network.
-#[derive(Module, Debug)]
-pub struct PolicyValueNet {
-    input: Linear,
-    blocks: Vec<ResidualBlock>,
-    policy: Linear,
-    value_hidden: Linear,
-    value_out: Linear,
-    moves_left: Option<MovesLeftHead>,
 }
 
 /// What the model computes for a batch.
@@ -142,18 +163,68 @@ pub struct Heads {
     pub moves_left: Option<Tensor<2>>,
 }
 
+/// The policy-value network, of either kind. Its parameters are named as the kind's own
+/// (no prefix for the kind), so MLP weights written before the graph network existed load as
+/// they are.
+#[derive(Debug, Clone)]
+pub enum PolicyValueNet {
+    /// The residual MLP.
+    Mlp(MlpNet),
+    /// The graph network.
+    Graph(GraphNet),
+}
+
 impl PolicyValueNet {
     /// Every head's output for a batch of encoded positions.
     pub fn forward(&self, features: Tensor<2>) -> Heads {
-        let mut x = relu(self.input.forward(features));
-        for block in &self.blocks {
-            x = block.forward(x);
+        match self {
+            PolicyValueNet::Mlp(m) => m.forward(features),
+            PolicyValueNet::Graph(g) => g.forward(features),
         }
-        let x = relu(x);
-        let logits = self.policy.forward(x.clone());
-        let moves_left =
-            self.moves_left.as_ref().map(|h| softplus(h.out.forward(relu(h.hidden.forward(x.clone()))), 1.0));
-        let value = self.value_out.forward(relu(self.value_hidden.forward(x))).tanh();
-        Heads { logits, value, moves_left }
+    }
+}
+
+/// Applies `$e` to the inner network, rewrapping what returns a network.
+macro_rules! each {
+    ($self:expr, $m:ident => $e:expr) => {
+        match $self {
+            PolicyValueNet::Mlp($m) => $e,
+            PolicyValueNet::Graph($m) => $e,
+        }
+    };
+    (wrap $self:expr, $m:ident => $e:expr) => {
+        match $self {
+            PolicyValueNet::Mlp($m) => PolicyValueNet::Mlp($e),
+            PolicyValueNet::Graph($m) => PolicyValueNet::Graph($e),
+        }
+    };
+}
+
+// By hand rather than derived: a derived enum would prefix every parameter with the variant's
+// name, and the MLP's weights would no longer load from the files already written.
+impl Module for PolicyValueNet {
+    fn collect_devices(&self, devices: Devices) -> Devices {
+        each!(self, m => m.collect_devices(devices))
+    }
+    fn fork(self, device: &Device) -> Self {
+        each!(wrap self, m => m.fork(device))
+    }
+    fn to_device(self, device: &Device) -> Self {
+        each!(wrap self, m => m.to_device(device))
+    }
+    fn train(self) -> Self {
+        each!(wrap self, m => m.train())
+    }
+    fn valid(&self) -> Self {
+        each!(wrap self, m => m.valid())
+    }
+    fn materialize(self) -> Self {
+        each!(wrap self, m => m.materialize())
+    }
+    fn visit<V: ModuleVisitor>(&self, visitor: &mut V) {
+        each!(self, m => m.visit(visitor))
+    }
+    fn map<M: ModuleMapper>(self, mapper: &mut M) -> Self {
+        each!(wrap self, m => m.map(mapper))
     }
 }

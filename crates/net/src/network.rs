@@ -90,6 +90,14 @@ impl Network {
         &self.model
     }
 
+    /// Refuses weights that are NaN or infinite (what a diverged training run leaves).
+    pub fn check_finite(&self) -> Result<(), NetError> {
+        match crate::subnormal::non_finite_params(&self.model) {
+            0 => Ok(()),
+            count => Err(NetError::NonFinite { count }),
+        }
+    }
+
     /// The device.
     pub fn device(&self) -> &Device {
         &self.device

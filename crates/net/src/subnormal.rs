@@ -28,6 +28,26 @@ impl ModuleMapper for FlushSubnormals {
     }
 }
 
+/// Counts the parameters that are not finite numbers (NaN or infinite).
+struct CountNonFinite(usize);
+
+impl ModuleMapper for CountNonFinite {
+    fn map_float<const D: usize>(&mut self, param: Param<Tensor<D>>) -> Param<Tensor<D>> {
+        let values = param.val().into_data();
+        if let Ok(v) = values.as_slice::<f32>() {
+            self.0 += v.iter().filter(|x| !x.is_finite()).count();
+        }
+        param
+    }
+}
+
+/// How many of `module`'s parameters are NaN or infinite.
+pub(crate) fn non_finite_params<M: Module>(module: &M) -> usize {
+    let mut count = CountNonFinite(0);
+    let _ = module.clone().map(&mut count);
+    count.0
+}
+
 /// `module` with its subnormal weights set to zero (every other weight unchanged).
 pub(crate) fn flush_subnormals<M: Module>(module: M) -> M {
     module.map(&mut FlushSubnormals)
@@ -70,7 +90,7 @@ mod tests {
 
     #[test]
     fn subnormals_become_zero_and_nothing_else_changes() {
-        let config = ModelConfig { hidden: 8, blocks: 1, value_hidden: 4, moves_left_hidden: 4 };
+        let config = ModelConfig::mlp(8, 1, 4, 4);
         let device = Device::flex();
         let planted = config.init(&device).map(&mut Plant);
         let before = values(&planted);

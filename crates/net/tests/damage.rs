@@ -22,7 +22,7 @@ fn load(dir: &Path, device: &Device) -> Result<Loaded, NetError> {
 #[test]
 fn damaged_checkpoints_are_named_errors_never_panics_or_silent_changes() {
     let device = DeviceKind::Cpu.device().unwrap();
-    let config = ModelConfig { hidden: 16, blocks: 1, value_hidden: 8, moves_left_hidden: 0 };
+    let config = ModelConfig::mlp(16, 1, 8, 0);
     let net = Network::init(config, &device, 3);
     let learner = Learner::new(&net, OptimizerKind::AdamW, 1e-4, W);
     let root = std::env::temp_dir().join(format!("musashi-ckpt-damage-{}", std::process::id()));

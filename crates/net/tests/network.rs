@@ -1,12 +1,16 @@
 //! The network learns on a fixed batch, checkpoints round-trip, and bad checkpoints are refused.
 
-use musashi_game::{Game, NUM_ACTIONS, Preset};
+use musashi_game::{Game, NUM_ACTIONS, NUM_ACTIONS_SQUARE, Preset};
 use musashi_net::*;
 
 const W: LossWeights = LossWeights { value: 1.0, moves_left: 1.0 };
 
 fn tiny() -> ModelConfig {
-    ModelConfig { hidden: 32, blocks: 1, value_hidden: 16, moves_left_hidden: 16 }
+    ModelConfig::mlp(32, 1, 16, 16)
+}
+
+fn tiny_graph() -> ModelConfig {
+    ModelConfig::graph(16, 2, 16, 16)
 }
 
 fn batch() -> TrainBatch {
@@ -34,8 +38,18 @@ fn batch() -> TrainBatch {
 
 #[test]
 fn loss_falls_on_a_fixed_batch() {
+    loss_falls(tiny());
+}
+
+#[test]
+fn graph_loss_falls_on_a_fixed_batch() {
+    loss_falls(tiny_graph());
+    loss_falls(ModelConfig { reach: 1, ..tiny_graph() });
+}
+
+fn loss_falls(config: ModelConfig) {
     let device = DeviceKind::Cpu.device().unwrap();
-    let net = Network::init(tiny(), &device, 1);
+    let net = Network::init(config, &device, 1);
     let mut learner = Learner::new(&net, OptimizerKind::Adam, 1e-4, W);
     let b = batch();
     let before = learner.evaluate(&b);
@@ -58,10 +72,20 @@ fn loss_falls_on_a_fixed_batch() {
 
 #[test]
 fn checkpoints_round_trip_and_refuse_corruption() {
+    round_trip(tiny());
+}
+
+#[test]
+fn graph_checkpoints_round_trip_and_refuse_corruption() {
+    round_trip(tiny_graph());
+}
+
+fn round_trip(tiny: ModelConfig) {
+    let tiny = || tiny;
     let device = DeviceKind::Cpu.device().unwrap();
     let net = Network::init(tiny(), &device, 7);
     let learner = Learner::new(&net, OptimizerKind::AdamW, 1e-4, W);
-    let dir = std::env::temp_dir().join(format!("musashi-ckpt-test-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("musashi-ckpt-test-{}-{}", tiny().kind.name(), std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let ck = dir.join("gen-0001");
@@ -128,15 +152,24 @@ fn checkpoints_round_trip_and_refuse_corruption() {
     assert_eq!(load_checkpoint(&ck, &device).unwrap().1.format_version, 1);
     std::fs::write(&mj, &clean_meta).unwrap();
     assert_eq!(load_checkpoint(&ck, &device).unwrap().1.format_version, CHECKPOINT_FORMAT_VERSION);
-    // Weights of another shape are refused.
-    let other = Network::init(ModelConfig { hidden: 16, ..tiny() }, &device, 1);
+    // Weights of another shape, or of the other kind, are refused.
+    let other = Network::init(ModelConfig { hidden: 24, ..tiny() }, &device, 1);
     let e = network_from_bytes(weights_bytes(&other).unwrap(), tiny(), &device).unwrap_err().to_string();
     assert!(e.contains("do not"), "{e}");
+    let kind = if tiny().kind == ModelKind::Mlp { ModelKind::Graph } else { ModelKind::Mlp };
+    let e = network_from_bytes(weights_bytes(&net).unwrap(), ModelConfig { kind, ..tiny() }, &device).unwrap_err();
+    assert!(e.to_string().contains("do not"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn resuming_from_a_saved_state_continues_exactly() {
+    resume_exactly(tiny());
+    resume_exactly(tiny_graph());
+}
+
+fn resume_exactly(tiny: ModelConfig) {
+    let tiny = || tiny;
     let device = DeviceKind::Cpu.device().unwrap();
     let net = Network::init(tiny(), &device, 5);
     let b = batch();
@@ -200,4 +233,57 @@ fn initialisation_is_reproducible_across_threads() {
         let (seed, logits) = h.join().unwrap();
         assert_eq!(logits, reference[seed as usize], "seed {seed}");
     }
+}
+
+#[test]
+fn mlp_shapes_serialise_as_before_the_graph_network() {
+    // Checkpoints and manifests of MLPs record their digests over this form: no kind, no reach.
+    let json = serde_json::to_string(&tiny()).unwrap();
+    assert_eq!(json, r#"{"hidden":32,"blocks":1,"value_hidden":16,"moves_left_hidden":16}"#);
+    let graph = serde_json::to_string(&tiny_graph()).unwrap();
+    assert_eq!(graph, r#"{"kind":"graph","hidden":16,"blocks":2,"value_hidden":16,"moves_left_hidden":16}"#);
+    let back: ModelConfig = serde_json::from_str(&graph).unwrap();
+    assert_eq!(back, tiny_graph());
+    assert_eq!(serde_json::from_str::<ModelConfig>(&json).unwrap(), tiny());
+}
+
+#[test]
+fn parameter_counts_match_the_weights() {
+    let device = DeviceKind::Cpu.device().unwrap();
+    for config in [tiny(), tiny_graph(), ModelConfig { reach: 1, moves_left_hidden: 0, ..tiny_graph() }] {
+        use burn::module::Module;
+        let net = Network::init(config, &device, 1);
+        assert_eq!(net.model().num_params(), config.num_params(), "{config:?}");
+    }
+}
+
+#[test]
+fn graph_network_ignores_the_setchin_on_25_points() {
+    // On the 25-point board the setchin's points are absent: whatever the features would make
+    // of them, the outputs on the square do not change. Planted values on the setchin's point
+    // planes that only a leak could read are the probe.
+    let device = DeviceKind::Cpu.device().unwrap();
+    let net = Network::init(tiny_graph(), &device, 3);
+    let g = Game::new(Preset::NoSetchin.ruleset());
+    let mut clean = vec![0.0; NUM_FEATURES];
+    encode(&g.snapshot(), &mut clean);
+    let mut planted = clean.clone();
+    for plane in 3..5 {
+        for p in 25..33 {
+            planted[plane * 33 + p] = 1.0;
+        }
+    }
+    let (mut a, mut b) = (Prediction::default(), Prediction::default());
+    net.predict(&clean, &mut a);
+    net.predict(&planted, &mut b);
+    assert_eq!(a.values, b.values);
+    assert_eq!(a.logits[..NUM_ACTIONS_SQUARE], b.logits[..NUM_ACTIONS_SQUARE]);
+    // The probe can fail: on 33 points the same planes are read.
+    let g = Game::new(Preset::Classic.ruleset());
+    encode(&g.snapshot(), &mut clean);
+    let mut planted = clean.clone();
+    planted[3 * 33 + 30] = 1.0;
+    net.predict(&clean, &mut a);
+    net.predict(&planted, &mut b);
+    assert_ne!(a.values, b.values);
 }

@@ -42,11 +42,7 @@ fn fresh_dir(tag: &str) -> std::path::PathBuf {
 #[test]
 fn games_and_positions_are_consistent() {
     let dir = fresh_dir("g");
-    let net = Arc::new(Network::init(
-        ModelConfig { hidden: 16, blocks: 1, value_hidden: 8, moves_left_hidden: 0 },
-        &DeviceKind::Cpu.device().unwrap(),
-        3,
-    ));
+    let net = Arc::new(Network::init(ModelConfig::mlp(16, 1, 8, 0), &DeviceKind::Cpu.device().unwrap(), 3));
     let make = move || -> Box<dyn Evaluator> { Box::new(NetEvaluator::new(net.clone(), 1000)) };
     let progress = Progress::default();
     let c = config(9);

@@ -15,6 +15,27 @@ pub enum TrainError {
     /// are `Config`).
     #[error(transparent)]
     Invalid(#[from] musashi_config::Invalid),
+    /// The training loss stopped being a finite number: the run diverged. It stops at that step,
+    /// before anything is written from the broken weights.
+    #[error(
+        "generation {generation}, step {step}: the training loss is {total} (policy {policy}, value {value}, moves-left {moves_left}) at learning rate {learning_rate:e}: training diverged, and the run stops before it writes a broken checkpoint; start a new run with a lower train.learning_rate, more train.warmup_steps or a lower train.value_weight / train.moves_left_weight (a resume would repeat the same steps)"
+    )]
+    Diverged {
+        /// The generation being trained.
+        generation: u32,
+        /// The global optimizer step whose loss was not finite.
+        step: u64,
+        /// The losses of that step.
+        total: f32,
+        /// The policy loss.
+        policy: f32,
+        /// The value loss.
+        value: f32,
+        /// The moves-left loss.
+        moves_left: f32,
+        /// The learning rate of that step.
+        learning_rate: f64,
+    },
     /// A resume was asked for in a folder that holds no run.
     #[error("nothing to resume: {} has no config.resolved.toml", .0.display())]
     NothingToResume(PathBuf),

@@ -109,6 +109,17 @@ pub(crate) fn run_train_phase(
         build_batch(&replay, &t, &mut rng, &mut batch);
         let lr = learning_rate(&t, global, total_steps);
         last = learner.step(&batch, lr);
+        if !last.total.is_finite() {
+            return Err(TrainError::Diverged {
+                generation: g,
+                step: global + 1,
+                total: last.total,
+                policy: last.policy,
+                value: last.value,
+                moves_left: last.moves_left,
+                learning_rate: lr,
+            });
+        }
         trained += 1;
         let done = step + 1;
         observer.phase_progress(Phase::Training, done as u64, &format!("loss {:.3}", last.total));

@@ -166,11 +166,7 @@ fn loss_falls_on_a_fixed_buffer_of_selfplay_positions() {
     let config = TrainerConfig { batch_size: 64, window_min: 100_000, ..TrainerConfig::default() };
     let mut replay = Replay::new();
     replay.load(&list_shards(&dir).unwrap(), &config, None).unwrap();
-    let net = Network::init(
-        ModelConfig { hidden: 64, blocks: 1, value_hidden: 16, moves_left_hidden: 16 },
-        &DeviceKind::Cpu.device().unwrap(),
-        2,
-    );
+    let net = Network::init(ModelConfig::mlp(64, 1, 16, 16), &DeviceKind::Cpu.device().unwrap(), 2);
     let mut learner = Learner::new(&net, OptimizerKind::Adam, 0.0, W);
     let mut rng = SmallRng::seed_from_u64(1);
     let mut fixed = TrainBatch::default();

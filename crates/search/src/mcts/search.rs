@@ -285,6 +285,11 @@ impl Mcts {
         assert!(self.awaiting, "provide without a pending evaluation");
         assert_eq!(logits.len(), NUM_ACTIONS);
         self.awaiting = false;
+        // A broken evaluator (a network whose outputs overflowed) must not break the search: a
+        // value that is not a number counts as a draw, plies that are not a number as unknown,
+        // and `masked_softmax` spreads the priors evenly over logits that are not numbers.
+        let value = if value.is_finite() { value.clamp(-1.0, 1.0) } else { 0.0 };
+        let plies = plies.filter(|p| p.is_finite());
         let at_root = self.path.last() == Some(&ROOT);
         let mean = match self.root_images.as_mut() {
             Some(images) if at_root => {
@@ -451,7 +456,8 @@ impl Mcts {
         let fpu = parent_value - self.config.fpu_reduction;
         let moves_left = self.config.moves_left;
         let parent_plies = parent.plies().filter(|_| self.plies_known && moves_left.is_on());
-        let mut best = usize::MAX;
+        // The first child unless another scores higher (a score that is not a number never does).
+        let mut best = self.tree.children(node).next().expect("an expanded node has children");
         let mut best_score = f32::NEG_INFINITY;
         for (i, c) in self.tree.children(node).enumerate() {
             let child = &self.tree.nodes[c];
@@ -570,6 +576,10 @@ pub(crate) fn masked_softmax(logits: &[f32], moves: &[Move]) -> Vec<f32> {
     let m = moves.iter().map(|mv| logits[mv.action()]).fold(f32::NEG_INFINITY, f32::max);
     let e: Vec<f32> = moves.iter().map(|mv| (logits[mv.action()] - m).exp()).collect();
     let s: f32 = e.iter().sum();
+    if !(s.is_finite() && s > 0.0) {
+        // Logits that are not numbers (or all -inf): no preference.
+        return vec![1.0 / moves.len().max(1) as f32; moves.len()];
+    }
     e.iter().map(|x| x / s).collect()
 }
 
@@ -577,6 +587,21 @@ pub(crate) fn masked_softmax(logits: &[f32], moves: &[Move]) -> Vec<f32> {
 mod tests {
     use super::*;
     use musashi_game::Preset;
+
+    #[test]
+    fn outputs_that_are_not_numbers_do_not_break_the_search() {
+        for (logit, value, plies) in [(f32::NAN, f32::NAN, Some(f32::NAN)), (f32::INFINITY, f32::INFINITY, None)] {
+            let config = MctsConfig { sims: 200, ..MctsConfig::default() };
+            let mut m = Mcts::new(config, Game::new(Preset::Classic.ruleset()), 3);
+            while let Step::Evaluate(_) = m.step() {
+                m.provide(&[logit; NUM_ACTIONS], value, plies);
+            }
+            let r = m.result();
+            assert!(r.value.is_finite(), "{logit}: value {}", r.value);
+            assert!(r.visits.iter().sum::<u32>() > 100, "{logit}: the simulations went somewhere: {:?}", r.visits);
+            assert!(r.priors.iter().all(|p| p.is_finite()));
+        }
+    }
 
     /// Skewed priors and values that vary from state to state (a hash of the position), so a
     /// best-reply search and a policy-following one allocate visits differently.

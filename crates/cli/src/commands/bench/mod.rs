@@ -132,7 +132,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
             Ok(())
         }
         What::Network { hidden, blocks, value_hidden, moves_left_hidden, batches, seconds } => {
-            let shape = musashi_net::ModelConfig { hidden, blocks, value_hidden, moves_left_hidden };
+            let shape = musashi_net::ModelConfig::mlp(hidden, blocks, value_hidden, moves_left_hidden);
             bench_network(shape, &batches, seconds)
         }
         What::Validate { tables, positions, max_depth, min_soldiers, critical } => {

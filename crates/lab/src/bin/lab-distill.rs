@@ -1,0 +1,84 @@
+//! Trains networks from scratch on table-labelled games and measures them on the long fights
+//! of rankings' games that they were not shown: the raw policy's long-fight accuracy and the
+//! moves-left head's error. One line of JSON per report on standard output.
+//!
+//! lab-distill --tables tables/no-setchin --games 50000 --steps 20000 \
+//!     --model mlp:192x2 --model graph:32x4 experiments/.../ranking-*/games.tsv
+
+use anyhow::{Context, Result, bail};
+use clap::Parser;
+use musashi_agents::{TableOracle, load_tables};
+use musashi_game::Preset;
+use musashi_lab::distill::{Schedule, fresh_learner, play_games, train};
+use musashi_lab::fights::{Fight, collect, score};
+use musashi_lab::model_spec::parse_model;
+use std::path::PathBuf;
+
+#[derive(Parser)]
+struct Args {
+    /// The solved tables of the preset.
+    #[arg(long)]
+    tables: PathBuf,
+    /// The preset whose game is played (its tables must match).
+    #[arg(long, default_value = "no-setchin")]
+    preset: Preset,
+    /// Labelled games to train on.
+    #[arg(long, default_value_t = 50_000)]
+    games: usize,
+    /// Optimizer steps per model.
+    #[arg(long, default_value_t = 20_000)]
+    steps: u64,
+    /// Stop a model's training after this many seconds (0 = no limit).
+    #[arg(long, default_value_t = 0.0)]
+    seconds: f64,
+    /// Report every this many steps.
+    #[arg(long, default_value_t = 2_000)]
+    every: u64,
+    /// Starting learning rate (falls tenfold on a cosine).
+    #[arg(long, default_value_t = 1e-3)]
+    lr: f64,
+    /// Seed of the games, the weights and the batches.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Models to train, e.g. mlp:192x2, graph:32x4 (repeat the flag).
+    #[arg(long = "model", required = true)]
+    models: Vec<String>,
+    /// games.tsv files of rankings: their long fights are the test set.
+    #[arg(required = true)]
+    rankings: Vec<PathBuf>,
+}
+
+fn main() -> Result<()> {
+    let a = Args::parse();
+    if a.steps == 0 || a.every == 0 || !a.seconds.is_finite() || a.seconds < 0.0 || !(a.lr > 0.0 && a.lr < 1.0) {
+        bail!("--steps and --every must be positive, --seconds finite and ≥ 0, --lr in (0, 1)");
+    }
+    let models = a.models.iter().map(|m| parse_model(m)).collect::<Result<Vec<_>, _>>().map_err(anyhow::Error::msg)?;
+    let rules = a.preset.ruleset();
+    let oracle = TableOracle { tables: load_tables(&a.tables, &rules)? };
+    let t = std::time::Instant::now();
+    let data = play_games(&oracle, rules, a.games, a.seed);
+    let fights = collect(&a.rankings, rules, &oracle).map_err(anyhow::Error::msg).context("the rankings' games")?;
+    let (seen, unseen): (Vec<&Fight>, Vec<&Fight>) =
+        fights.iter().partition(|f| data.seen.contains(&f.snap.position.hash()));
+    let head = serde_json::json!({
+        "games": a.games, "positions": data.samples.len(), "distinct": data.seen.len(),
+        "fights": fights.len(), "unseen": unseen.len(), "seconds": t.elapsed().as_secs_f64(),
+    });
+    println!("{head}");
+    for (spec, config) in a.models.iter().zip(models) {
+        let mut learner = fresh_learner(config, a.seed).map_err(anyhow::Error::msg)?;
+        let schedule = Schedule { steps: a.steps, batch: 256, lr: a.lr, every: a.every, seconds: a.seconds };
+        train(&mut learner, &data.samples, schedule, a.seed, |step, learner, seconds| {
+            let net = learner.network();
+            let (u, s) = (score(&net, &unseen), score(&net, &seen));
+            let line = serde_json::json!({
+                "model": spec, "params": config.num_params(), "step": step, "train_seconds": seconds,
+                "unseen_accuracy": u.accuracy(), "unseen_plies_rms": u.plies_rms,
+                "seen_accuracy": s.accuracy(), "seen_plies_rms": s.plies_rms,
+            });
+            println!("{line}");
+        });
+    }
+    Ok(())
+}
