@@ -20,6 +20,16 @@ pub enum ApiError {
     Conflict(String),
     /// The server holds as many games as it may, none of them idle long enough to expire.
     Full(usize),
+    /// A body that is not declared as JSON (`Content-Type: application/json`): what a page of
+    /// another site could send without the browser asking first.
+    NotJson(String),
+    /// A `Host` that is not this server's own name (DNS rebinding, or a proxy not allowed by
+    /// `--allow-host`).
+    Host(String),
+    /// A body larger than the server takes.
+    TooLarge(usize),
+    /// A request that took longer than the server waits (a stalled body, a search queue).
+    Timeout(u64),
 }
 
 impl ApiError {
@@ -32,6 +42,10 @@ impl ApiError {
             ApiError::Conflict(_) => 409,
             ApiError::Illegal(_) => 422,
             ApiError::Full(_) => 429,
+            ApiError::Host(_) => 421,
+            ApiError::NotJson(_) => 415,
+            ApiError::TooLarge(_) => 413,
+            ApiError::Timeout(_) => 408,
         }
     }
 }
@@ -45,6 +59,17 @@ impl fmt::Display for ApiError {
             }
             ApiError::NoRoute(path) => write!(f, "no such page or API route: {path}"),
             ApiError::Method(m) => f.write_str(m),
+            ApiError::NotJson(kind) => {
+                write!(f, "the body must be JSON sent with Content-Type: application/json (got {kind})")
+            }
+            ApiError::Host(host) => write!(
+                f,
+                "Host '{host}' is not this server's address; start it with --allow-host {host} to serve that name"
+            ),
+            ApiError::TooLarge(limit) => {
+                write!(f, "the request body is larger than the {limit} bytes this server takes")
+            }
+            ApiError::Timeout(secs) => write!(f, "the request took longer than {secs} s and was dropped"),
             ApiError::Full(n) => {
                 write!(f, "the server already holds {n} games, its limit; try again when an idle one has expired")
             }

@@ -7,10 +7,14 @@
 //! Safe by default: it binds to localhost unless told otherwise; every request is checked and a
 //! client's mistake is a 4xx with a message; games are bounded in number and expire when idle;
 //! no request names a file; a request runs at most one search, of the level's fixed size, and
-//! searches beyond one per core wait their turn.
+//! searches beyond one per core wait their turn. Only its own host names and JSON bodies are
+//! accepted (`guard.rs`: no DNS rebinding, no cross-site form posts); connections are capped,
+//! time-limited and shed past the cap, never fatal (`listen.rs`).
 
 mod api_error;
 mod games;
+mod guard;
+mod listen;
 mod routes;
 mod session;
 mod setup;
@@ -40,6 +44,9 @@ pub struct ServeConfig {
     pub max_games: usize,
     /// A game idle this long is dropped.
     pub idle: Duration,
+    /// Host names the server answers to besides its own address (`--allow-host`), for a proxy
+    /// or a name in DNS; any other `Host` is refused.
+    pub allow_hosts: Vec<String>,
 }
 
 /// Why the server could not start.
@@ -87,6 +94,7 @@ pub fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr, &Bundle)) -> Re
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(cores.min(4))
         .enable_io()
+        .enable_time()
         .build()
         .map_err(ServeError::Io)?;
     runtime.block_on(async move {
@@ -100,6 +108,9 @@ pub fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr, &Bundle)) -> Re
             games: games::Games::new(config.max_games, config.idle),
             searches: tokio::sync::Semaphore::new(cores),
         };
-        axum::serve(listener, routes::router(Arc::new(app))).await.map_err(ServeError::Io)
+        let hosts = Arc::new(guard::Hosts::new(addr, &config.allow_hosts));
+        let router = routes::router(Arc::new(app)).layer(axum::middleware::from_fn_with_state(hosts, guard::guard));
+        listen::accept_loop(listener, router).await;
+        Ok(())
     })
 }

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use tokio::sync::Semaphore;
 
 /// The largest request body accepted (a continued game of `MAX_PLIES` moves fits many times).
-const MAX_BODY: usize = 64 * 1024;
+pub(crate) const MAX_BODY: usize = 64 * 1024;
 
 /// What the handlers share.
 #[derive(Debug)]
@@ -100,7 +100,7 @@ fn json<T: Serialize>(status: StatusCode, value: &T) -> Response {
     r
 }
 
-fn error(e: &ApiError) -> Response {
+pub(crate) fn error(e: &ApiError) -> Response {
     let status = StatusCode::from_u16(e.status()).expect("API errors use valid statuses");
     json(status, &serde_json::json!({ "error": e.to_string() }))
 }

@@ -17,7 +17,13 @@ fn bundle() -> PathBuf {
 /// A server of its own for the calling test.
 fn start(max_games: usize, idle: Duration) -> SocketAddr {
     let (tx, rx) = std::sync::mpsc::channel();
-    let config = ServeConfig { bundle: bundle(), addr: "127.0.0.1:0".parse().unwrap(), max_games, idle };
+    let config = ServeConfig {
+        bundle: bundle(),
+        addr: "127.0.0.1:0".parse().unwrap(),
+        max_games,
+        idle,
+        allow_hosts: Vec::new(),
+    };
     std::thread::spawn(move || serve(config, |addr, _| tx.send(addr).unwrap()).unwrap());
     rx.recv_timeout(Duration::from_secs(60)).expect("the server started")
 }
@@ -37,6 +43,63 @@ fn call(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) 
     let (head, body) = text.split_once("\r\n\r\n").expect("a response has a head");
     let status = head.split(' ').nth(1).unwrap().parse().unwrap();
     (status, serde_json::from_str(body).unwrap_or(Value::String(body.to_string())))
+}
+
+/// A request written by hand; the status and the body as text.
+fn raw(addr: SocketAddr, request: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    s.write_all(request.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let status = text.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+    (status, text)
+}
+
+#[test]
+fn only_this_servers_host_and_json_bodies() {
+    let addr = start(2, Duration::from_secs(600));
+    let body = r#"{"rules":{},"human":"general","level":"easy"}"#;
+    let post = |host: &str, kind: &str| {
+        let kind = if kind.is_empty() { String::new() } else { format!("Content-Type: {kind}\r\n") };
+        let head = format!("POST /api/games HTTP/1.1\r\nHost: {host}\r\n{kind}Content-Length: {}\r\n\r\n", body.len());
+        raw(addr, &format!("{head}{body}"))
+    };
+    let (status, text) = post("evil.example", "application/json");
+    assert_eq!(status, 421, "{text}");
+    assert!(text.contains("--allow-host"), "{text}");
+    let (status, text) = post(&format!("localhost:{}", addr.port()), "text/plain");
+    assert_eq!(status, 415, "a no-cors post from any page: {text}");
+    let (status, text) = post(&addr.to_string(), "");
+    assert_eq!(status, 415, "{text}");
+    let (status, _) = post(&format!("localhost:{}", addr.port()), "application/json");
+    assert_eq!(status, 201, "the page's own requests still work");
+    // A huge declared body is refused before it is read: no "100 Continue", a JSON error.
+    let head = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 1000000000000\r\n\r\n"
+    );
+    let (status, text) = raw(addr, &head);
+    assert_eq!(status, 413, "{text}");
+    assert!(!text.contains("100 Continue") && text.contains("\"error\""), "{text}");
+}
+
+#[test]
+fn stalled_connections_are_dropped_and_do_not_stop_the_server() {
+    let addr = start(2, Duration::from_secs(600));
+    // A client that sends half a head and stops is cut off after the header timeout.
+    let mut stalled = TcpStream::connect(addr).unwrap();
+    stalled.write_all(b"GET /api/options HTTP/1.1\r\nHo").unwrap();
+    stalled.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let t = std::time::Instant::now();
+    let mut sink = Vec::new();
+    let _ = stalled.read_to_end(&mut sink);
+    assert!(t.elapsed() < Duration::from_secs(20), "held for {:?}", t.elapsed());
+    // Many idle connections beyond the cap: the server sheds them and keeps answering.
+    let idle: Vec<TcpStream> = (0..600).filter_map(|_| TcpStream::connect(addr).ok()).collect();
+    drop(idle);
+    std::thread::sleep(Duration::from_millis(200));
+    ok(addr, "GET", "/api/options", "");
 }
 
 fn ok(addr: SocketAddr, method: &str, path: &str, body: &str) -> Value {
@@ -73,8 +136,9 @@ fn every_error_class_is_a_4xx_with_a_message() {
     post("/api/games", r#"{"rules":{},"human":"general","level":"easy","moves":["a1-b2"]}"#, 422, "moves[0] 'a1-b2'");
     post("/api/games", r#"{"rules":{},"human":"general","level":"easy","x":1}"#, 400, "unknown field `x`");
     let big = format!(r#"{{"rules":{{}},"human":"general","level":"easy","moves":["{}"]}}"#, "a".repeat(70_000));
-    let (status, _) = call(addr, "POST", "/api/games", &big);
+    let (status, v) = call(addr, "POST", "/api/games", &big);
     assert_eq!(status, 413, "a body over the limit");
+    assert!(v["error"].as_str().is_some_and(|m| m.contains("larger than")), "{v}");
     refused(addr, "GET", "/api/games/0123", "", 404, "no game '0123'");
     refused(addr, "GET", "/etc/passwd", "", 404, "no such page");
     refused(addr, "GET", "/api/games", "", 405, "does not take this method");
@@ -250,7 +314,7 @@ fn the_page_and_its_files_are_served_with_their_types() {
         ("/style.css", "text/css", "#board"),
     ] {
         let mut s = TcpStream::connect(addr).unwrap();
-        write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+        write!(s, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();
         let mut text = String::new();
         s.read_to_string(&mut text).unwrap();
         let lower = text.to_ascii_lowercase();

@@ -22,6 +22,10 @@ pub(crate) struct Args {
     /// Minutes after which an idle game is dropped (a page can still continue it from its moves).
     #[arg(long, default_value_t = 60)]
     idle_minutes: u64,
+    /// A host name the server also answers to (a proxy's or a DNS name; repeatable). Requests
+    /// naming any other host are refused, so that no other site can reach it by DNS rebinding.
+    #[arg(long = "allow-host")]
+    allow_hosts: Vec<String>,
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
@@ -30,6 +34,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
         addr: a.addr,
         max_games: a.max_games,
         idle: Duration::from_secs(a.idle_minutes.saturating_mul(60)),
+        allow_hosts: a.allow_hosts,
     };
     serve(config, |addr, bundle| {
         let m = bundle.manifest();
