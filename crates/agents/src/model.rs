@@ -23,9 +23,31 @@ pub fn resolve_checkpoint(path: &Path) -> Result<PathBuf, AgentError> {
     if !path.is_file() {
         return Ok(path.to_path_buf());
     }
-    let name = std::fs::read_to_string(path)
-        .map_err(|e| AgentError::Checkpoint { path: path.to_path_buf(), message: e.to_string() })?;
-    Ok(path.parent().unwrap_or(Path::new(".")).join(name.trim()))
+    let fail = |message: String| AgentError::Checkpoint { path: path.to_path_buf(), message };
+    // A pointer is tiny; never read (or echo) a large file given by mistake.
+    let size = std::fs::metadata(path).map_err(|e| fail(e.to_string()))?.len();
+    let name = if size <= 256 { std::fs::read_to_string(path).ok() } else { None };
+    let name = name.as_deref().map(str::trim).filter(|n| is_folder_name(n));
+    let name = name.ok_or_else(|| {
+        fail("a file, and not a BEST/LATEST pointer (one line naming a checkpoint folder beside it)".into())
+    })?;
+    Ok(path.parent().unwrap_or(Path::new(".")).join(name))
+}
+
+/// A checkpoint folder's name as pointers hold it: one path component of plain characters.
+fn is_folder_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 128
+        && name != ".."
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+}
+
+/// A network error's message without the checkpoint's path, which the agent error names.
+fn without_path(e: musashi_net::NetError) -> String {
+    match e {
+        musashi_net::NetError::Checkpoint { what, .. } => what,
+        other => other.to_string(),
+    }
 }
 
 impl Model {
@@ -36,7 +58,8 @@ impl Model {
         }
         let dir = resolve_checkpoint(Path::new(arg))?;
         let net = Model::network(&dir, device)?;
-        let meta = read_meta(&dir).map_err(|e| AgentError::Checkpoint { path: dir.clone(), message: e.to_string() })?;
+        let meta =
+            read_meta(&dir).map_err(|e| AgentError::Checkpoint { path: dir.clone(), message: without_path(e) })?;
         Ok(Model::Net(net, format!("{arg} (generation {})", meta.generation)))
     }
 
@@ -48,7 +71,7 @@ impl Model {
         cached(cache, dir, |p| {
             let device = device.device().map_err(|e| AgentError::Device(e.to_string()))?;
             let (net, _) = load_checkpoint(p, &device)
-                .map_err(|e| AgentError::Checkpoint { path: p.to_path_buf(), message: e.to_string() })?;
+                .map_err(|e| AgentError::Checkpoint { path: p.to_path_buf(), message: without_path(e) })?;
             Ok(net)
         })
     }
@@ -67,5 +90,27 @@ impl Model {
             Model::Uniform => Box::new(UniformEvaluator),
             Model::Net(net, _) => Box::new(NetEvaluator::new(net.clone(), 0)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pointers_name_a_folder_and_other_files_are_not_echoed() {
+        let dir = std::env::temp_dir().join(format!("musashi-pointer-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let pointer = dir.join("BEST");
+        std::fs::write(&pointer, "gen-0040\n").unwrap();
+        assert_eq!(resolve_checkpoint(&pointer).unwrap(), dir.join("gen-0040"));
+        for secret in ["root:x:0:0:root:/root:/bin/bash\n", "../../etc", "a/b", &"x".repeat(300)] {
+            std::fs::write(&pointer, secret).unwrap();
+            let e = resolve_checkpoint(&pointer).unwrap_err().to_string();
+            assert!(e.contains("not a BEST/LATEST pointer"), "{e}");
+            assert!(!e.contains(secret.trim()), "the file's contents are not printed: {e}");
+        }
+        assert_eq!(resolve_checkpoint(&dir).unwrap(), dir, "a folder is taken as it is");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

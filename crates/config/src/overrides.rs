@@ -2,8 +2,9 @@
 
 use crate::ConfigError;
 
-/// Applies `key=value` (a dotted key) to a TOML table. The value is read as a TOML value (`3`,
-/// `true`, `"x"`, `[1, 2]`, `{ kind = "constant" }`), or else taken as a string.
+/// Applies `key=value` (a dotted key) to a TOML table. The value is read as one TOML value (`3`,
+/// `true`, `"x"`, `[1, 2]`, `{ kind = "constant" }`), or else taken as a string; a value that
+/// would smuggle in more TOML (a line break outside a quoted string) is refused.
 pub fn apply_override(table: &mut toml::Table, assignment: &str) -> Result<(), ConfigError> {
     let fail = |problem: String| ConfigError::Override { assignment: assignment.to_string(), problem };
     let (key, raw) = assignment.split_once('=').ok_or_else(|| fail("expected key=value".into()))?;
@@ -13,7 +14,11 @@ pub fn apply_override(table: &mut toml::Table, assignment: &str) -> Result<(), C
     }
     let raw = raw.trim();
     let value = match format!("v = {raw}").parse::<toml::Table>() {
-        Ok(mut t) => t.remove("v").unwrap_or_else(|| toml::Value::String(raw.to_string())),
+        Ok(mut t) if t.len() == 1 => t.remove("v").unwrap_or_else(|| toml::Value::String(raw.to_string())),
+        Ok(_) => return Err(fail("the value must be one TOML value, not more lines of TOML".into())),
+        Err(_) if raw.contains(['\n', '\r']) => {
+            return Err(fail("the value must be one TOML value on one line".into()));
+        }
         Err(_) => toml::Value::String(raw.to_string()),
     };
     let parts: Vec<&str> = key.split('.').collect();
@@ -40,7 +45,7 @@ mod tests {
         assert_eq!(t["a"]["b"].as_integer(), Some(2));
         assert_eq!(t["a"]["c"]["d"].as_array().map(Vec::len), Some(2));
         assert_eq!(t["e"].as_str(), Some("plain text"));
-        for bad in ["nokey", "=3", "a..b=1", "a.b.c=1"] {
+        for bad in ["nokey", "=3", "a..b=1", "a.b.c=1", "a.b=1\n[evil]\nx=1", "a.b=1\nx=2", "a.b=oops\n[x"] {
             let e = apply_override(&mut t, bad).unwrap_err().to_string();
             assert!(e.contains(bad), "{bad}: {e}");
         }

@@ -83,6 +83,8 @@ pub struct Outcome {
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} wins ({})", self.winner, self.reason)
+        // "the soldiers" are many: "soldiers win".
+        let verb = if self.winner == Side::Soldiers { "win" } else { "wins" };
+        write!(f, "{} {verb} ({})", self.winner, self.reason)
     }
 }

@@ -11,9 +11,12 @@
 //!   channels (the message), a global pooling path (mean and max over the board's points, one
 //!   dense layer: KataGo's global pooling bias) adds the whole board's context to every point,
 //!   and a second dense layer writes the residual. Points absent from the board stay at zero.
-//! - **Heads.** The policy scores the action `from → to` in direction `d` as
-//!   `start(from)[d] + end(to)[d]`, two dense layers over the points' channels. The value and
-//!   moves-left heads read the trunk's mean and max over the points and the global features.
+//! - **Heads**, after a last normalisation of the trunk. The policy scores the action
+//!   `from → to` in direction `d` as `start(from)[d] + end(to)[d]`, two dense layers over the
+//!   points' channels. The value and moves-left heads read, as AlphaZero's value head does, a
+//!   few channels of every point side by side (`HEAD_CHANNELS` per point, one dense layer
+//!   shared by the points), with the trunk's mean and max over the points and the global
+//!   features.
 //!
 //! Per-point tensors are kept as `[batch × 33, channels]` so that every dense layer is one
 //! matrix product and every gather one row selection.
@@ -33,6 +36,8 @@ use std::sync::OnceLock;
 
 /// Per-point inputs: the planes and the point's existence.
 const POINT_INPUTS: usize = POINT_PLANES + 1;
+/// Channels per point that the value and moves-left heads read side by side.
+const HEAD_CHANNELS: usize = 4;
 
 /// One residual block of message passing.
 #[derive(Module, Debug)]
@@ -50,6 +55,8 @@ struct GraphBlock {
 pub struct GraphNet {
     embed: Linear,
     blocks: Vec<GraphBlock>,
+    final_norm: LayerNorm,
+    head_points: Linear,
     policy_start: Linear,
     policy_end: Linear,
     value_hidden: Linear,
@@ -68,19 +75,27 @@ fn slots(reach: usize) -> usize {
 pub(crate) fn num_params(c: &ModelConfig) -> usize {
     let lin = |i: usize, o: usize| i * o + o;
     let h = c.hidden;
-    let pooled = 2 * h + GLOBALS;
+    let pooled = head_inputs(h);
     lin(POINT_INPUTS + GLOBALS, h)
         + c.blocks * (2 * h + lin(slots(c.reach) * h, h) + lin(2 * h, h) + lin(h, h))
+        + 2 * h
+        + lin(h, HEAD_CHANNELS)
         + 2 * lin(h, DIRECTIONS)
         + lin(pooled, c.value_hidden)
         + lin(c.value_hidden, 1)
         + if c.has_moves_left() { lin(pooled, c.moves_left_hidden) + lin(c.moves_left_hidden, 1) } else { 0 }
 }
 
+/// What the value and moves-left heads read: every point's head channels, the mean and max of
+/// the trunk over the points, and the global features.
+fn head_inputs(h: usize) -> usize {
+    POINTS * HEAD_CHANNELS + 2 * h + GLOBALS
+}
+
 impl GraphNet {
     pub(crate) fn init(c: &ModelConfig, device: &Device) -> GraphNet {
         let h = c.hidden;
-        let pooled = 2 * h + GLOBALS;
+        let pooled = head_inputs(h);
         let k = slots(c.reach);
         GraphNet {
             embed: LinearConfig::new(POINT_INPUTS + GLOBALS, h).init(device),
@@ -92,6 +107,8 @@ impl GraphNet {
                     out: LinearConfig::new(h, h).init(device),
                 })
                 .collect(),
+            final_norm: LayerNormConfig::new(h).init(device),
+            head_points: LinearConfig::new(h, HEAD_CHANNELS).init(device),
             policy_start: LinearConfig::new(h, DIRECTIONS).init(device),
             policy_end: LinearConfig::new(h, DIRECTIONS).init(device),
             value_hidden: LinearConfig::new(pooled, c.value_hidden).init(device),
@@ -118,13 +135,14 @@ impl GraphNet {
         for block in &self.blocks {
             x = block.forward(x, &board);
         }
-        let x = relu(x) * board.exists.clone();
+        let x = relu(self.final_norm.forward(x)) * board.exists.clone();
         let t = tables(self.reach);
         let start = self.policy_start.forward(x.clone()).reshape([b, POINTS * DIRECTIONS]);
         let end = self.policy_end.forward(x.clone()).reshape([b, POINTS * DIRECTIONS]);
         let logits = start.select(1, index(&t.starts, &device)) + end.select(1, index(&t.ends, &device));
         debug_assert_eq!(logits.dims(), [b, NUM_ACTIONS]);
-        let pooled = Tensor::cat(vec![board.pool(x), globals], 1);
+        let points = (self.head_points.forward(x.clone()) * board.exists.clone()).reshape([b, POINTS * HEAD_CHANNELS]);
+        let pooled = Tensor::cat(vec![points, board.pool(x), globals], 1);
         let moves_left = self.moves_left.as_ref().map(|h| h.forward(pooled.clone()));
         let value = self.value_out.forward(relu(self.value_hidden.forward(pooled))).tanh();
         Heads { logits, value, moves_left }

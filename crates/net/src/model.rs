@@ -36,6 +36,17 @@ impl ModelKind {
     }
 }
 
+impl std::str::FromStr for ModelKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<ModelKind, String> {
+        match s {
+            "mlp" => Ok(ModelKind::Mlp),
+            "graph" => Ok(ModelKind::Graph),
+            _ => Err(format!("unknown model kind '{s}' (expected mlp or graph)")),
+        }
+    }
+}
+
 /// The model's shape (recorded in checkpoints; a checkpoint only loads into the same shape).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]

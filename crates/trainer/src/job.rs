@@ -260,6 +260,7 @@ impl Job {
     /// Checks every value; the error names the key.
     pub fn validate(&self) -> Result<(), Invalid> {
         let check = Invalid::check;
+        const MAX_PARAMETERS: usize = 50_000_000;
         check((1..=100_000).contains(&self.run.generations), "run.generations", "1..=100000")?;
         check(self.run.max_minutes >= 0.0 && self.run.max_minutes.is_finite(), "run.max_minutes", ">= 0")?;
         check((0.0..=1.0).contains(&self.run.target_anchor_score), "run.target_anchor_score", "in 0..=1")?;
@@ -271,6 +272,18 @@ impl Job {
             }
             other => Invalid::value("model", other),
         })?;
+        // Weights, gradients and Adam's two moments, 4 bytes each: refuse what no machine of ours
+        // holds before anything starts (the shapes' ranges alone allow a billion parameters).
+        let params = self.model.num_params();
+        check(
+            params <= MAX_PARAMETERS,
+            "model",
+            &format!(
+                "at most {MAX_PARAMETERS} parameters (about {} MB to train); this shape has {params}, about {} MB",
+                MAX_PARAMETERS * 16 / 1_000_000,
+                params as u64 * 16 / 1_000_000
+            ),
+        )?;
         let sp = &self.selfplay;
         check((1..=10_000_000).contains(&sp.games_per_generation), "selfplay.games_per_generation", "1..=10000000")?;
         check((1..=4096).contains(&sp.concurrent_games), "selfplay.concurrent_games", "1..=4096")?;
@@ -283,6 +296,7 @@ impl Job {
         sp.detours.validate().map_err(|e| setting(e, "selfplay.detours"))?;
         self.train.validate()?;
         check(self.eval.sims <= 100_000, "eval.sims", "at most 100000")?;
+        check(self.eval.games <= 100_000, "eval.games", "at most 100000")?;
         check(self.eval.opening_plies <= 50, "eval.opening_plies", "at most 50")?;
         check((1..=10_000).contains(&self.eval.every), "eval.every", "in 1..=10000")?;
         spec(&self.eval.anchor, "eval.anchor")?;
@@ -293,7 +307,7 @@ impl Job {
         check(g.elo1 > g.elo0, "gate.elo1", "greater than gate.elo0")?;
         let (a, b) = (g.alpha, g.beta);
         check(a > 0.0 && a < 0.5 && b > 0.0 && b < 0.5, "gate.alpha and gate.beta", "in (0, 0.5)")?;
-        check(g.max_games >= 2, "gate.max_games", "at least 2")?;
+        check((2..=100_000).contains(&g.max_games), "gate.max_games", "in 2..=100000")?;
         let b = &self.bootstrap;
         check(
             !b.tablebase_policy || !b.tablebase.is_empty(),

@@ -23,8 +23,8 @@ pub(crate) struct Args {
     /// The soldiers' agent, e.g. greedy.
     #[arg(long)]
     soldiers: AgentSpec,
-    /// Number of games.
-    #[arg(long, default_value_t = 10)]
+    /// Number of games (1 to 1,000,000).
+    #[arg(long, default_value_t = 10, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
     games: usize,
     /// Match seed: game i is seeded from (seed, i), whatever the number of threads.
     #[arg(long, default_value_t = 0)]
@@ -71,8 +71,8 @@ fn write_games(mut file: File, a: &Args, records: &[MatchGame]) -> Result<()> {
 
 fn print_summary(s: &Summary, config: &MatchConfig) {
     let pct = |n: usize| 100.0 * n as f64 / s.games as f64;
-    println!("general wins: {} ({:.1}%)", s.general_wins, pct(s.general_wins));
-    println!("soldiers wins: {} ({:.1}%)", s.soldiers_wins, pct(s.soldiers_wins));
+    println!("general's wins: {} ({:.1}%)", s.general_wins, pct(s.general_wins));
+    println!("soldiers' wins: {} ({:.1}%)", s.soldiers_wins, pct(s.soldiers_wins));
     println!("average length: {:.1} plies", s.average_length);
     let endings: Vec<String> = s.endings().iter().map(|(r, n)| format!("{r} {n}")).collect();
     println!("endings: {}", endings.join(", "));
@@ -110,13 +110,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
         },
         |r| {
             if progress {
-                eprintln!(
-                    "game {}: {} wins ({}) in {} plies",
-                    r.index,
-                    r.game.outcome.winner,
-                    r.game.outcome.reason,
-                    r.length()
-                );
+                eprintln!("game {}: {} in {} plies", r.index, r.game.outcome, r.length());
             }
         },
     );

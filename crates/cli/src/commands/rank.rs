@@ -41,8 +41,8 @@ pub(crate) struct Args {
     /// With --run: every K-th generation (the last one always).
     #[arg(long, default_value_t = 1)]
     every: u32,
-    /// Games per pairing and side (each pairing plays twice this).
-    #[arg(long, default_value_t = 10)]
+    /// Games per pairing and side (each pairing plays twice this; 1 to 100,000).
+    #[arg(long, default_value_t = 10, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100_000))]
     games: usize,
     /// Seed of the tournament.
     #[arg(long, default_value_t = 0)]

@@ -28,20 +28,20 @@ pub(crate) struct Args {
 enum What {
     /// Perft from the classic start (one core, bulk counting at the last ply).
     Perft {
-        /// Depth (8 = 200,865,957 leaves).
-        #[arg(long, default_value_t = 8)]
+        /// Depth, 1 to 12 (8 = 200,865,957 leaves; each ply multiplies the time by about 8).
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=12))]
         depth: u32,
-        /// Repetitions; the best time is reported.
-        #[arg(long, default_value_t = 3)]
+        /// Repetitions, 1 to 100; the best time is reported.
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
         runs: u32,
     },
     /// Raw batched network throughput against self-play's network use, with the default network.
     Selfplay {
-        /// MCTS simulations per move.
-        #[arg(long, default_value_t = 100)]
+        /// MCTS simulations per move (1 to 100,000).
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         sims: u32,
-        /// Games to play.
-        #[arg(long, default_value_t = 64)]
+        /// Games to play (1 to 100,000).
+        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         games: u32,
         /// Worker threads (0 = one per core).
         #[arg(long, default_value_t = 0)]
@@ -65,7 +65,13 @@ enum What {
     },
     /// Network inference per position on one thread at several batch sizes.
     Network {
-        /// Trunk width.
+        /// The kind of network: mlp or graph.
+        #[arg(long, default_value = "mlp")]
+        kind: musashi_net::ModelKind,
+        /// The graph network's reach (1 or 2 steps along each line).
+        #[arg(long, default_value_t = 2)]
+        reach: usize,
+        /// Trunk width (channels per point for the graph network).
         #[arg(long, default_value_t = 256)]
         hidden: usize,
         /// Residual blocks.
@@ -77,11 +83,11 @@ enum What {
         /// Moves-left head width (0 = no moves-left head).
         #[arg(long, default_value_t = 32)]
         moves_left_hidden: usize,
-        /// Batch sizes, comma-separated.
-        #[arg(long, value_delimiter = ',', default_value = "1,8,32,64,128,256")]
+        /// Batch sizes, comma-separated (1 to 4096 each).
+        #[arg(long, value_delimiter = ',', default_value = "1,8,32,64,128,256", value_parser = batch_size)]
         batches: Vec<usize>,
-        /// Seconds per batch size.
-        #[arg(long, default_value_t = 2.0)]
+        /// Seconds per batch size (above 0, at most 3600).
+        #[arg(long, default_value_t = 2.0, value_parser = seconds)]
         seconds: f64,
     },
     /// Alpha-beta at depths 1..N against exact tables: the share of moves that keep the result.
@@ -131,8 +137,12 @@ pub(crate) fn run(a: Args) -> Result<()> {
             bench_search(depth, ms, positions);
             Ok(())
         }
-        What::Network { hidden, blocks, value_hidden, moves_left_hidden, batches, seconds } => {
-            let shape = musashi_net::ModelConfig::mlp(hidden, blocks, value_hidden, moves_left_hidden);
+        What::Network { kind, reach, hidden, blocks, value_hidden, moves_left_hidden, batches, seconds } => {
+            let shape = musashi_net::ModelConfig {
+                kind,
+                reach,
+                ..musashi_net::ModelConfig::mlp(hidden, blocks, value_hidden, moves_left_hidden)
+            };
             bench_network(shape, &batches, seconds)
         }
         What::Validate { tables, positions, max_depth, min_soldiers, critical } => {
@@ -141,6 +151,22 @@ pub(crate) fn run(a: Args) -> Result<()> {
         What::Solve { general_wins_at, max_soldiers, no_recheck, out } => {
             bench_solve(general_wins_at, max_soldiers, !no_recheck, out)
         }
+    }
+}
+
+/// A time in seconds: a finite number above 0, at most an hour.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= 3600.0 => Ok(s),
+        _ => Err(format!("'{text}' is not a number of seconds above 0 and at most 3600")),
+    }
+}
+
+/// A network batch size, 1 to 4096.
+fn batch_size(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=4096).contains(&n) => Ok(n),
+        _ => Err(format!("'{text}' is not a batch size from 1 to 4096")),
     }
 }
 

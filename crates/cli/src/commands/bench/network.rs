@@ -10,7 +10,8 @@ pub(crate) fn bench_network(model: ModelConfig, batches: &[usize], seconds: f64)
     let device = DeviceKind::Cpu.device().map_err(anyhow::Error::msg)?;
     let net = Network::init(model, &device, 1);
     println!(
-        "burn flex, one thread, model hidden={} blocks={} value_hidden={} ({} parameters)",
+        "burn flex, one thread, {} network hidden={} blocks={} value_hidden={} ({} parameters)",
+        model.kind.name(),
         model.hidden,
         model.blocks,
         model.value_hidden,
