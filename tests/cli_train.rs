@@ -147,6 +147,95 @@ fn a_tiny_run_fills_its_directory_and_resumes_without_repeating() {
 }
 
 #[test]
+fn a_diverging_run_stops_with_a_message_and_writes_no_broken_checkpoint() {
+    let dir = temp("diverge");
+    let config = write_config(&dir, TINY);
+    let out = dir.join("run");
+    let sets = [
+        "--set",
+        "train.learning_rate=9.9",
+        "--set",
+        r#"train.optimizer="sgd-momentum""#,
+        "--set",
+        "train.warmup_steps=0",
+        "--set",
+        "train.value_weight=1000",
+        "--set",
+        "train.steps_per_generation=40",
+        "--set",
+        "train.checkpoint_every=1",
+    ];
+    let t = Instant::now();
+    let o = train(&config, &out, &sets);
+    let log = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "the run must fail: {log}");
+    assert!(t.elapsed() < Duration::from_secs(120), "no hang");
+    assert!(log.contains("diverged") || log.contains("NaN or infinite"), "{log}");
+    assert!(log.contains("train.learning_rate"), "the message names the settings to look at: {log}");
+    // Every checkpoint left behind loads with finite weights.
+    for e in std::fs::read_dir(out.join("checkpoints")).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            let device = musashi_net::DeviceKind::Cpu.device().unwrap();
+            musashi_net::load_checkpoint(&p, &device).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn damaged_games_or_a_lost_history_are_refused_on_resume() {
+    let dir = temp("history");
+    let config = write_config(&dir, TINY);
+    let out = dir.join("run");
+    assert!(train(&config, &out, &[]).status.success());
+    let more = ["--set", "run.generations=3"];
+    // A games file of a finished generation, damaged in place (same size).
+    let games = out.join("games").join(&shard_names(&out)[0]);
+    let clean = std::fs::read(&games).unwrap();
+    let mut bytes = clean.clone();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x10;
+    std::fs::write(&games, &bytes).unwrap();
+    let o = train(&config, &out, &more);
+    let log = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{log}");
+    assert!(log.contains(&shard_names(&out)[0]) && log.contains("SHA-256"), "{log}");
+    std::fs::write(&games, &clean).unwrap();
+    // An emptied metrics.jsonl: the run's history would be lost.
+    let metrics = out.join("metrics.jsonl");
+    let history = std::fs::read(&metrics).unwrap();
+    std::fs::write(&metrics, b"").unwrap();
+    let o = train(&config, &out, &more);
+    let log = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && log.contains("metrics.jsonl"), "{log}");
+    std::fs::remove_file(&metrics).unwrap();
+    assert!(!train(&config, &out, &more).status.success(), "a deleted history is refused too");
+    std::fs::write(&metrics, &history).unwrap();
+    let o = train(&config, &out, &more);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_graph_network_trains_end_to_end() {
+    let dir = temp("graph");
+    let config = write_config(&dir, TINY);
+    let out = dir.join("run");
+    let o = train(&config, &out, &["--set", r#"model.kind="graph""#, "--set", "model.reach=1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let meta = std::fs::read_to_string(out.join("checkpoints/gen-0002/meta.json")).unwrap();
+    assert!(meta.contains(r#""kind": "graph""#) && meta.contains(r#""reach": 1"#), "{meta}");
+    let o = musashi()
+        .args(["match", "--soldiers", "random", "--games", "2", "--general"])
+        .arg(format!("mcts:ckpt={},sims=8", out.join("checkpoints/LATEST").display()))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn config_errors_name_the_key_and_the_file() {
     let dir = temp("errors");
     let config = write_config(&dir, &TINY.replace("batch_size = 16", "batch_sise = 16"));

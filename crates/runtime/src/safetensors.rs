@@ -58,7 +58,12 @@ fn read_tensor(info: &serde_json::Value, data: &[u8]) -> Result<Tensor, String> 
     if Some(to - from) != count.checked_mul(4) {
         return Err(format!("{} bytes for shape {shape:?}", to - from));
     }
-    let values = data[from..to].chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let values: Vec<f32> =
+        data[from..to].chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let broken = values.iter().filter(|x| !x.is_finite()).count();
+    if broken > 0 {
+        return Err(format!("{broken} values are NaN or infinite (weights of a diverged training run)"));
+    }
     Ok(Tensor { shape, data: values })
 }
 
@@ -85,5 +90,9 @@ mod tests {
         assert!(parse(&file(h, &[1.0])).unwrap_err().to_string().contains("data_offsets"));
         let f16 = r#"{"a":{"dtype":"F16","shape":[1],"data_offsets":[0,2]}}"#;
         assert!(parse(&file(f16, &[0.0])).unwrap_err().to_string().contains("F16"));
+        for broken in [f32::NAN, f32::INFINITY] {
+            let e = parse(&file(h, &[1.0, broken, 3.0, 4.0, -5.5])).unwrap_err().to_string();
+            assert!(e.contains("NaN or infinite"), "{e}");
+        }
     }
 }

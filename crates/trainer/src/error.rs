@@ -36,6 +36,18 @@ pub enum TrainError {
         /// The learning rate of that step.
         learning_rate: f64,
     },
+    /// An optimizer step left weights that are not finite numbers (the loss before it was).
+    #[error(
+        "generation {generation}, step {step}: {count} weights became NaN or infinite: training diverged, and the run stops before it writes a broken checkpoint; start a new run with a lower train.learning_rate, more train.warmup_steps or a lower train.value_weight / train.moves_left_weight"
+    )]
+    DivergedWeights {
+        /// The generation being trained.
+        generation: u32,
+        /// The global optimizer step after which the weights were checked.
+        step: u64,
+        /// How many weights are not finite.
+        count: usize,
+    },
     /// A resume was asked for in a folder that holds no run.
     #[error("nothing to resume: {} has no config.resolved.toml", .0.display())]
     NothingToResume(PathBuf),

@@ -86,6 +86,7 @@ fn open(request: &TrainRequest) -> Result<Context, TrainError> {
     let Recorded { job, dir, device, rules, agents } = resolve_and_record(request)?;
     let _ = std::fs::remove_file(dir.done_marker());
     dir.remove_stale_temporaries();
+    check_history(&dir)?;
     write_run_json(&dir, request)?;
     let threads = threads_or_all(job.run.threads);
     let metrics = Metrics::open(&dir.metrics())?;
@@ -97,6 +98,29 @@ fn open(request: &TrainRequest) -> Result<Context, TrainError> {
         ctx.dir.remove_partials(g, None);
     }
     Ok(ctx)
+}
+
+/// Before a run goes on: its history (`metrics.jsonl`) is there if it trained anything, and every
+/// recorded shard (positions and games) matches its checksum file, so damage to a finished
+/// generation's data is found now, not when a later phase happens to read it.
+fn check_history(dir: &RunDir) -> Result<(), TrainError> {
+    let trained = dir.last_generation().unwrap_or(0);
+    if trained > 0 {
+        let metrics = dir.metrics();
+        let events = read_events(&metrics)?;
+        if !events.iter().any(|e| matches!(e.event, Event::Train { .. } | Event::Generation { .. })) {
+            return Err(TrainError::Run(format!(
+                "{} is missing or holds no training events, but the run has checkpoints up to generation {trained}: going on would lose its history; restore the file, or start the run in a new folder",
+                metrics.display()
+            )));
+        }
+    }
+    if dir.games().is_dir() {
+        for shard in musashi_records::list_shards(&dir.games())? {
+            musashi_records::verify_shard(&shard)?;
+        }
+    }
+    Ok(())
 }
 
 fn generation_done(events: &[Logged], g: u32) -> bool {

@@ -68,9 +68,19 @@ fn load_replay(ctx: &mut Context, g: u32) -> Result<Replay, TrainError> {
     Ok(replay)
 }
 
+/// Refuses weights that a step left NaN or infinite, before anything is written from them.
+fn check_weights(net: &musashi_net::Network, generation: u32, step: u64) -> Result<(), TrainError> {
+    match net.check_finite() {
+        Err(musashi_net::NetError::NonFinite { count }) => Err(TrainError::DivergedWeights { generation, step, count }),
+        Err(other) => Err(TrainError::Network(other)),
+        Ok(()) => Ok(()),
+    }
+}
+
 /// Saves a partial checkpoint after `done` steps of generation `g` (unless it exists).
 fn save_partial(ctx: &Context, learner: &Learner, g: u32, done: u32, global: u64) -> Result<(), TrainError> {
     let net = learner.network();
+    check_weights(&net, g, global)?;
     let path = ctx.dir.partial(g, done);
     if !path.exists() {
         let state = learner.state().map_err(TrainError::Network)?;
@@ -146,6 +156,7 @@ pub(crate) fn run_train_phase(
     }
     observer.phase_end(Phase::Training);
     let net = learner.network();
+    check_weights(&net, g, g as u64 * steps as u64)?;
     let state = learner.state().map_err(TrainError::Network)?;
     let path = ctx.dir.checkpoint(g);
     save_checkpoint(&path, &net, &meta(ctx, g, g as u64 * steps as u64, &net), Some(&state))

@@ -27,7 +27,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
         overrides: a.sets,
         out: a.out,
         resume: a.resume,
-        command_line: std::env::args().collect(),
+        command_line: std::env::args_os().map(|a| a.to_string_lossy().into_owned()).collect(),
         build_commit: env!("MUSASHI_BUILD_COMMIT").to_string(),
     };
     let outcome = train(&request, &TrainBars::new()).map_err(with_flags)?;
