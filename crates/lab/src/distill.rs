@@ -87,15 +87,7 @@ fn play(oracle: &TableOracle, rules: Ruleset, rng: &mut SmallRng, data: &mut Dat
 
 /// Fills `b` with `n` samples drawn uniformly from `data`.
 pub fn fill_batch(data: &[Sample], n: usize, rng: &mut SmallRng, b: &mut TrainBatch) {
-    b.features.clear();
-    b.features.resize(n * NUM_FEATURES, 0.0);
-    b.policy.clear();
-    b.policy.resize(n * NUM_ACTIONS, 0.0);
-    b.legal.clear();
-    b.legal.resize(n * NUM_ACTIONS, 0.0);
-    b.value.clear();
-    b.policy_weight.clear();
-    b.plies.clear();
+    b.reset(n);
     for (i, row) in b.features.chunks_exact_mut(NUM_FEATURES).enumerate() {
         let s = &data[rng.random_range(0..data.len())];
         encode(&s.snap, row);

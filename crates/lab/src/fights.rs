@@ -17,6 +17,10 @@ pub struct Fight {
     pub moves: Vec<(Move, u32)>,
     /// The longest delay: the plies to the end under best play.
     pub longest: u32,
+    /// The position after each of `moves`, in the game (its history kept).
+    pub children: Vec<Snapshot>,
+    /// The soldiers' agent of the game it came from (the `soldiers` column).
+    pub soldiers: String,
 }
 
 /// Every distinct long fight met by a General in the games of `games.tsv` files written by
@@ -28,11 +32,16 @@ pub fn collect(files: &[impl AsRef<Path>], rules: Ruleset, oracle: &TableOracle)
         let file = file.as_ref();
         let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
         let header = text.lines().next().unwrap_or_default();
-        let column = header.trim_start_matches("# ").split('\t').position(|c| c == "moves");
-        let column = column.ok_or_else(|| format!("{}: no 'moves' column in its header", file.display()))?;
+        let columns: Vec<&str> = header.trim_start_matches("# ").split('\t').collect();
+        let find = |name: &str| {
+            columns.iter().position(|c| *c == name).ok_or_else(|| format!("{}: no '{name}' column", file.display()))
+        };
+        let (column, soldiers) = (find("moves")?, find("soldiers")?);
         for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.starts_with('#')) {
             let where_ = || format!("{} line {}", file.display(), n + 1);
-            let moves = line.split('\t').nth(column).ok_or_else(|| format!("{}: no moves", where_()))?;
+            let fields: Vec<&str> = line.split('\t').collect();
+            let moves = fields.get(column).ok_or_else(|| format!("{}: no moves", where_()))?;
+            let opponent = fields.get(soldiers).copied().unwrap_or_default();
             let mut g = Game::new(rules);
             for (ply, text) in moves.split(' ').enumerate() {
                 let mv = Move::parse(rules.board, text).map_err(|e| format!("{}: {e}", where_()))?;
@@ -40,7 +49,7 @@ pub fn collect(files: &[impl AsRef<Path>], rules: Ruleset, oracle: &TableOracle)
                 if ply >= 2
                     && pos.side_to_move() == Side::General
                     && seen.insert(pos.hash())
-                    && let Some(f) = fight(&g, oracle)
+                    && let Some(f) = fight(&g, oracle, opponent)
                 {
                     out.push(f);
                 }
@@ -51,8 +60,8 @@ pub fn collect(files: &[impl AsRef<Path>], rules: Ruleset, oracle: &TableOracle)
     Ok(out)
 }
 
-/// The long fight at `g`'s position, if it is one.
-pub fn fight(g: &Game, oracle: &TableOracle) -> Option<Fight> {
+/// The long fight at `g`'s position, if it is one (`soldiers` names the opponent).
+pub fn fight(g: &Game, oracle: &TableOracle, soldiers: &str) -> Option<Fight> {
     let values = oracle.move_values(g.position(), g.rules().threshold())?;
     if values.iter().any(|(_, s)| !matches!(s, Score::LossIn(_))) || !is_long_fight(&values) {
         return None;
@@ -60,7 +69,13 @@ pub fn fight(g: &Game, oracle: &TableOracle) -> Option<Fight> {
     let moves: Vec<(Move, u32)> =
         values.iter().map(|&(m, s)| (m, if let Score::LossIn(n) = s { n } else { 0 })).collect();
     let longest = moves.iter().map(|x| x.1).max()?;
-    Some(Fight { snap: g.snapshot(), moves, longest })
+    let mut children = Vec::with_capacity(moves.len());
+    for &(m, _) in &moves {
+        let mut child = g.clone();
+        child.play(m).ok()?;
+        children.push(child.snapshot());
+    }
+    Some(Fight { snap: g.snapshot(), moves, longest, children, soldiers: soldiers.to_string() })
 }
 
 /// What a network makes of a set of long fights.
@@ -82,18 +97,22 @@ impl FightScore {
     }
 }
 
+/// The network's outputs for snapshots, in one batch.
+pub fn predict(net: &Network, snaps: &[&Snapshot], out: &mut Prediction) {
+    let mut x = vec![0.0; snaps.len() * NUM_FEATURES];
+    for (s, row) in snaps.iter().zip(x.chunks_exact_mut(NUM_FEATURES)) {
+        encode(s, row);
+    }
+    net.predict(&x, out);
+}
+
 /// Scores `net` on `fights`, 256 at a time.
 pub fn score(net: &Network, fights: &[&Fight]) -> FightScore {
     let (mut kept, mut sq, mut with_plies) = (0, 0.0, 0usize);
-    let mut x = Vec::new();
     let mut p = Prediction::default();
     for chunk in fights.chunks(256) {
-        x.clear();
-        x.resize(chunk.len() * NUM_FEATURES, 0.0);
-        for (f, row) in chunk.iter().zip(x.chunks_exact_mut(NUM_FEATURES)) {
-            encode(&f.snap, row);
-        }
-        net.predict(&x, &mut p);
+        let snaps: Vec<&Snapshot> = chunk.iter().map(|f| &f.snap).collect();
+        predict(net, &snaps, &mut p);
         let actions = p.logits.len() / chunk.len();
         for (i, f) in chunk.iter().enumerate() {
             let logit = |m: Move| p.logits[i * actions + m.action()];

@@ -10,7 +10,10 @@
 //!   long-fight measures on positions it was not shown.
 //! - `model_spec`: model shapes by name (`mlp:192x2`, `graph:32x4`, `graph:32x4r1`).
 //!
-//! The binary `lab-distill` runs the comparison (`experiments/2026-12-06-graph-network`).
+//! The binaries: `lab-distill` (models trained from scratch on the table-labelled games, measured
+//! on the long fights they were not shown: `experiments/2026-12-06-graph-network`), `lab-fights`
+//! (one checkpoint on the long fights: `experiments/2026-12-05-distance-probe`, where it was
+//! `lfprobe`) and `lab-speed` (inference and training speed of shapes side by side).
 
 pub mod distill;
 pub mod fights;

@@ -13,11 +13,13 @@ pub use mlp::MlpNet;
 pub use model::{DEFAULT_REACH, Heads, ModelConfig, ModelKind, PolicyValueNet};
 mod network;
 mod subnormal;
+mod train_speed;
 mod training;
 
 pub use burn::tensor::Device;
 pub use error::NetError;
 pub use network::{DeviceKind, Network, Prediction};
+pub use train_speed::{TrainSpeed, synthetic_batch, time_training};
 pub use training::{Learner, LossWeights, Losses, OptimizerKind, TrainBatch, TrainingState};
 mod checkpoint;
 mod error;

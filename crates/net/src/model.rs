@@ -112,6 +112,23 @@ impl ModelConfig {
         ModelConfig { kind: ModelKind::Graph, ..ModelConfig::mlp(hidden, blocks, value_hidden, moves_left_hidden) }
     }
 
+    /// A shape by name, `KIND:WIDTHxBLOCKS[rREACH]` (`mlp:192x2`, `graph:32x4`, `graph:32x4r1`),
+    /// with these head widths; validated.
+    pub fn from_spec(spec: &str, value_hidden: usize, moves_left_hidden: usize) -> Result<ModelConfig, String> {
+        let bad = || format!("model '{spec}': expected KIND:WIDTHxBLOCKS[rREACH], e.g. mlp:192x2 or graph:32x4r1");
+        let (kind, shape) = spec.split_once(':').ok_or_else(bad)?;
+        let kind: ModelKind = kind.parse().map_err(|e| format!("model '{spec}': {e}"))?;
+        let (shape, reach) = match shape.split_once('r') {
+            Some((s, r)) => (s, r.parse().map_err(|_| bad())?),
+            None => (shape, DEFAULT_REACH),
+        };
+        let (w, b) = shape.split_once('x').ok_or_else(bad)?;
+        let (hidden, blocks) = (w.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?);
+        let config = ModelConfig { kind, reach, ..ModelConfig::mlp(hidden, blocks, value_hidden, moves_left_hidden) };
+        config.validate().map_err(|e| format!("model '{spec}': {e}"))?;
+        Ok(config)
+    }
+
     /// Checks the shape is sensible.
     pub fn validate(&self) -> Result<(), NetError> {
         let shape = |field, range, value| Err(NetError::Shape { field, range, value });

@@ -61,6 +61,20 @@ pub struct TrainBatch {
 }
 
 impl TrainBatch {
+    /// Empties the batch and sizes its per-position arrays for `n` positions: features, policy
+    /// targets and legal masks all zero; the per-position lists empty, to be pushed.
+    pub fn reset(&mut self, n: usize) {
+        for (v, width) in
+            [(&mut self.features, NUM_FEATURES), (&mut self.policy, NUM_ACTIONS), (&mut self.legal, NUM_ACTIONS)]
+        {
+            v.clear();
+            v.resize(n * width, 0.0);
+        }
+        self.value.clear();
+        self.policy_weight.clear();
+        self.plies.clear();
+    }
+
     /// Number of positions.
     pub fn len(&self) -> usize {
         self.value.len()

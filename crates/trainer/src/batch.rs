@@ -10,15 +10,7 @@ use rand::Rng;
 /// Draws a minibatch of `config.batch_size` positions from the window.
 pub fn build_batch(replay: &Replay, config: &TrainerConfig, rng: &mut impl Rng, out: &mut TrainBatch) {
     let n = config.batch_size;
-    out.features.clear();
-    out.features.resize(n * NUM_FEATURES, 0.0);
-    out.policy.clear();
-    out.policy.resize(n * NUM_ACTIONS, 0.0);
-    out.legal.clear();
-    out.legal.resize(n * NUM_ACTIONS, 0.0);
-    out.value.clear();
-    out.policy_weight.clear();
-    out.plies.clear();
+    out.reset(n);
     for i in 0..n {
         let raw = replay.pick(rng, config.recency);
         let sample = if config.augment {

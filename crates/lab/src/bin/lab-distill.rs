@@ -4,14 +4,16 @@
 //!
 //! lab-distill --tables tables/no-setchin --games 50000 --steps 20000 \
 //!     --model mlp:192x2 --model graph:32x4 experiments/.../ranking-*/games.tsv
+//! lab-distill --tables tables/no-setchin --from runs/nsl-base/checkpoints/gen-0040 ... (fine-tune)
 
 use anyhow::{Context, Result, bail};
 use clap::Parser;
-use musashi_agents::{TableOracle, load_tables};
+use musashi_agents::{Model, TableOracle, load_tables, resolve_checkpoint};
 use musashi_game::Preset;
 use musashi_lab::distill::{Schedule, fresh_learner, play_games, train};
 use musashi_lab::fights::{Fight, collect, score};
 use musashi_lab::model_spec::parse_model;
+use musashi_net::{CheckpointMeta, DeviceKind, Learner, LossWeights, OptimizerKind, save_checkpoint};
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -40,9 +42,15 @@ struct Args {
     /// Seed of the games, the weights and the batches.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Models to train, e.g. mlp:192x2, graph:32x4 (repeat the flag).
-    #[arg(long = "model", required = true)]
+    /// Models to train from scratch, e.g. mlp:192x2, graph:32x4 (repeat the flag).
+    #[arg(long = "model", required_unless_present = "from")]
     models: Vec<String>,
+    /// Fine-tune this checkpoint (a folder or a BEST/LATEST pointer) instead, after measuring it.
+    #[arg(long, conflicts_with = "models")]
+    from: Option<PathBuf>,
+    /// Save each model's final weights as a checkpoint here (`DIR/KIND-WIDTHxBLOCKS...`).
+    #[arg(long)]
+    save: Option<PathBuf>,
     /// games.tsv files of rankings: their long fights are the test set.
     #[arg(required = true)]
     rankings: Vec<PathBuf>,
@@ -54,6 +62,14 @@ fn main() -> Result<()> {
         bail!("--steps and --every must be positive, --seconds finite and ≥ 0, --lr in (0, 1)");
     }
     let models = a.models.iter().map(|m| parse_model(m)).collect::<Result<Vec<_>, _>>().map_err(anyhow::Error::msg)?;
+    let start = match &a.from {
+        Some(path) => {
+            let dir = resolve_checkpoint(path)?;
+            let net = Model::network(&dir, DeviceKind::Cpu)?;
+            vec![(format!("from:{}", path.display()), net.config(), Some(net))]
+        }
+        None => a.models.iter().zip(models).map(|(spec, config)| (spec.clone(), config, None)).collect(),
+    };
     let rules = a.preset.ruleset();
     let oracle = TableOracle { tables: load_tables(&a.tables, &rules)? };
     let t = std::time::Instant::now();
@@ -66,8 +82,20 @@ fn main() -> Result<()> {
         "fights": fights.len(), "unseen": unseen.len(), "seconds": t.elapsed().as_secs_f64(),
     });
     println!("{head}");
-    for (spec, config) in a.models.iter().zip(models) {
-        let mut learner = fresh_learner(config, a.seed).map_err(anyhow::Error::msg)?;
+    for (spec, config, from) in start {
+        let mut learner = match from {
+            Some(net) => {
+                let (u, s) = (score(&net, &unseen), score(&net, &seen));
+                let line = serde_json::json!({
+                    "model": spec, "params": config.num_params(), "step": 0,
+                    "unseen_accuracy": u.accuracy(), "unseen_plies_rms": u.plies_rms,
+                    "seen_accuracy": s.accuracy(), "seen_plies_rms": s.plies_rms,
+                });
+                println!("{line}");
+                Learner::new(&net, OptimizerKind::Adam, 1e-4, LossWeights { value: 1.0, moves_left: 1.0 })
+            }
+            None => fresh_learner(config, a.seed).map_err(anyhow::Error::msg)?,
+        };
         let schedule = Schedule { steps: a.steps, batch: 256, lr: a.lr, every: a.every, seconds: a.seconds };
         train(&mut learner, &data.samples, schedule, a.seed, |step, learner, seconds| {
             let net = learner.network();
@@ -79,6 +107,22 @@ fn main() -> Result<()> {
             });
             println!("{line}");
         });
+        if let Some(dir) = &a.save {
+            let path = dir.join(spec.replace([':', '/'], "-"));
+            let meta = CheckpointMeta {
+                format_version: 0,
+                encoding_version: 0,
+                model: config,
+                rules: vec![rules],
+                generation: 0,
+                step: a.steps,
+                parent: None,
+                weights_sha256: String::new(),
+                training_sha256: None,
+            };
+            std::fs::create_dir_all(dir).with_context(|| format!("{}", dir.display()))?;
+            save_checkpoint(&path, &learner.network(), &meta, None)?;
+        }
     }
     Ok(())
 }

@@ -10,7 +10,7 @@ mod validate;
 use anyhow::Result;
 use musashi_game::{Board, Position, Side, Threshold, perft};
 use musashi_selfplay::threads_or_all;
-use network::bench_network;
+use network::{bench_network, bench_train};
 use search::bench_search;
 use selfplay::bench_selfplay;
 use solve::bench_solve;
@@ -90,6 +90,20 @@ enum What {
         #[arg(long, default_value_t = 2.0, value_parser = seconds)]
         seconds: f64,
     },
+    /// Training speed: Adam steps per second on a synthetic batch, with the threads Burn uses
+    /// (every core), for one or more model shapes side by side.
+    Train {
+        /// Model shapes `KIND:WIDTHxBLOCKS[rREACH]`, comma-separated (value head 64 wide,
+        /// moves-left head 32 wide), e.g. mlp:192x2,graph:32x4r1.
+        #[arg(long, value_delimiter = ',', default_value = "mlp:128x1,mlp:192x2")]
+        models: Vec<String>,
+        /// Positions per step (1 to 4096).
+        #[arg(long, default_value_t = 256, value_parser = batch_size)]
+        batch: usize,
+        /// Seconds per shape (above 0, at most 3600).
+        #[arg(long, default_value_t = 3.0, value_parser = seconds)]
+        seconds: f64,
+    },
     /// Alpha-beta at depths 1..N against exact tables: the share of moves that keep the result.
     Validate {
         /// A `musashi solve` output folder (the full 25-point solve for the report).
@@ -145,6 +159,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
             };
             bench_network(shape, &batches, seconds)
         }
+        What::Train { models, batch, seconds } => bench_train(&models, batch, seconds),
         What::Validate { tables, positions, max_depth, min_soldiers, critical } => {
             bench_validate(&tables, positions, max_depth, min_soldiers, critical)
         }

@@ -1,0 +1,104 @@
+//! Probes a checkpoint on the long fights of rankings' games: for each distinct one, whether the
+//! raw policy's top move keeps the longest delay, and whether the child with the longest
+//! predicted moves-left does (by opponent, by length of the fight, by how many moves keep it);
+//! the moves-left head's error at the fights and their children; and how often the head ranks
+//! a longest-delay child above a shorter one.
+//!
+//! lab-fights --tables tables/no-setchin --checkpoint runs/x/checkpoints/BEST games.tsv...
+
+use anyhow::{Context, Result};
+use clap::Parser;
+use musashi_agents::{Model, TableOracle, load_tables, resolve_checkpoint};
+use musashi_game::{Move, Preset};
+use musashi_lab::fights::{collect, predict};
+use musashi_net::{DeviceKind, Prediction};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+#[derive(Parser)]
+struct Args {
+    /// The solved tables of the preset.
+    #[arg(long)]
+    tables: PathBuf,
+    /// The preset whose games the rankings played.
+    #[arg(long, default_value = "no-setchin")]
+    preset: Preset,
+    /// The checkpoint (a folder, or a BEST/LATEST pointer).
+    #[arg(long)]
+    checkpoint: PathBuf,
+    /// games.tsv files of rankings.
+    #[arg(required = true)]
+    rankings: Vec<PathBuf>,
+}
+
+/// A share: hits of tries.
+#[derive(Default)]
+struct Share(u64, u64);
+
+impl Share {
+    fn add(&mut self, hit: bool) {
+        self.0 += u64::from(hit);
+        self.1 += 1;
+    }
+}
+
+impl std::fmt::Display for Share {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "{}/{} = {:.1}%", self.0, self.1, 100.0 * self.0 as f64 / self.1.max(1) as f64)
+    }
+}
+
+fn main() -> Result<()> {
+    let a = Args::parse();
+    let rules = a.preset.ruleset();
+    let oracle = TableOracle { tables: load_tables(&a.tables, &rules)? };
+    let dir = resolve_checkpoint(&a.checkpoint)?;
+    let net = Model::network(&dir, DeviceKind::Cpu)?;
+    let fights = collect(&a.rankings, rules, &oracle).map_err(anyhow::Error::msg).context("the rankings' games")?;
+    let mut by: BTreeMap<String, Share> = BTreeMap::new();
+    let (mut err_fight, mut err_child, mut children) = (0.0f64, 0.0f64, 0u64);
+    let mut ranked = Share::default();
+    let mut p = Prediction::default();
+    for f in &fights {
+        let mut snaps = vec![&f.snap];
+        snaps.extend(f.children.iter());
+        predict(&net, &snaps, &mut p);
+        let logit = |m: Move| p.logits[m.action()];
+        let top = f.moves.iter().max_by(|x, y| logit(x.0).total_cmp(&logit(y.0))).expect("moves");
+        let plies = |i: usize| p.plies.get(i + 1).copied().unwrap_or(f32::NAN);
+        let far = (0..f.moves.len()).max_by(|&x, &y| plies(x).total_cmp(&plies(y))).expect("moves");
+        err_fight += (p.plies.first().copied().unwrap_or(f32::NAN) as f64 - f.longest as f64).powi(2);
+        for (i, &(_, delay)) in f.moves.iter().enumerate() {
+            err_child += (plies(i) as f64 - (delay as f64 - 1.0)).powi(2);
+            children += 1;
+        }
+        let keeps = |i: &usize| f.moves[*i].1 == f.longest;
+        for i in (0..f.moves.len()).filter(keeps) {
+            for j in (0..f.moves.len()).filter(|j| !keeps(j)) {
+                ranked.add(plies(i) > plies(j));
+            }
+        }
+        let best = f.moves.iter().filter(|c| c.1 == f.longest).count();
+        for key in [
+            "all".to_string(),
+            format!("soldiers {}", f.soldiers),
+            format!("longest {:02}+", (f.longest / 8) * 8),
+            format!("moves keeping it {}", if best >= 3 { "3+".into() } else { best.to_string() }),
+        ] {
+            by.entry(format!("{key} | policy")).or_default().add(top.1 == f.longest);
+            by.entry(format!("{key} | moves-left")).or_default().add(f.moves[far].1 == f.longest);
+        }
+    }
+    println!("distinct long fights: {}", fights.len());
+    for (k, v) in by {
+        println!("{k}: {v}");
+    }
+    let rms = |sum: f64, n: u64| (sum / n.max(1) as f64).sqrt();
+    println!(
+        "moves-left head RMS error: fights {:.1} plies, children {:.1} plies",
+        rms(err_fight, fights.len() as u64),
+        rms(err_child, children)
+    );
+    println!("the head ranks a longest-delay child above a shorter one: {ranked}");
+    Ok(())
+}
