@@ -179,7 +179,7 @@ fn the_layers_point_one_way() {
         ("export", &["game", "search", "net", "evaluator", "agents", "runtime", "config"]),
         ("cluster", &["trainer", "config"]),
         ("serve", &["game", "search", "runtime"]),
-        ("lab", &["game", "search", "net", "agents", "evaluator"]),
+        ("lab", &["game", "search", "net", "agents", "evaluator", "solver"]),
     ];
     assert_eq!(allowed.len(), CRATES.len());
     for (krate, may) in allowed {

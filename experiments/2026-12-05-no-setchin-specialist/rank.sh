@@ -12,5 +12,5 @@ target/release/musashi rank --preset no-setchin \
   --baselines alphabeta:depth=4 --games "$games" --tables tables/no-setchin --seed 7 --out "$out"
 for s in 100 800 1600; do
   echo "== sims=$s"
-  target/release/lfscan tables/no-setchin "$out/games.tsv" "mcts:ckpt=$c,sims=$s"
+  target/release/musashi-lab lfscan --tables tables/no-setchin --general "mcts:ckpt=$c,sims=$s" "$out/games.tsv"
 done > "$E/lfscan-scaling.txt"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Pairs two arms of movegrade's per-game file (MOVEGRADE_GAMES) opening by opening.
+"""Pairs two arms of movegrade's per-game file (`musashi-lab movegrade --per-game FILE`) opening by opening.
 
 For each distinct opening played in both arms it averages, over that opening's games, the
 soldiers' plies slower than the quickest win per soldiers' move, the plies the General gave

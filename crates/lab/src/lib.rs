@@ -8,13 +8,31 @@
 //! - `distill`: table-labelled games off self-play's path (a near-perfect General against
 //!   soldiers from perfect to random) and a network trained from scratch on them, reporting the
 //!   long-fight measures on positions it was not shown.
+//! - `policy`: the raw policy seen through a board symmetry, its log-probabilities, the top move.
 //! - `model_spec`: model shapes by name (`mlp:192x2`, `graph:32x4`, `graph:32x4r1`).
+//! - `share`: hits out of tries as the probes print them (`17811/19895 = 89.5%`).
+//! - `tsv`: the columns and rows of rankings' and matches' game files.
 //!
-//! The binaries: `lab-distill` (models trained from scratch on the table-labelled games, measured
-//! on the long fights they were not shown: `experiments/2026-12-06-graph-network`), `lab-fights`
-//! (one checkpoint on the long fights: `experiments/2026-12-05-distance-probe`, where it was
-//! `lfprobe`) and `lab-speed` (inference and training speed of shapes side by side).
+//! The programs are one binary, `musashi-lab` (`cargo build --release -p musashi-lab`), with a
+//! subcommand each (`src/main.rs`; one module per subcommand in `src/probes/`):
+//!
+//! - `distill`: models trained from scratch (or fine-tuned, `--from`) on the table-labelled
+//!   games, measured on the long fights they were not shown
+//!   (`experiments/2026-12-05-distance-probe`, `experiments/2026-12-06-graph-network`);
+//! - `fights`: one checkpoint on the long fights (`experiments/2026-12-05-distance-probe`, where
+//!   it was `lfprobe`);
+//! - `speed`: inference and training speed of model shapes side by side;
+//! - `symprobe`, `agentprobe`, `ensemble`, `mlsearch`, `rollout`: the long fights through the 8
+//!   symmetries, agents' searches, an ensemble, a minimax over the moves-left head and policy
+//!   rollouts (`experiments/2026-12-06-symmetric-policy`);
+//! - `lfscan`: a General's long-fight moves in a ranking's games broken down
+//!   (`experiments/2026-12-05-no-setchin-long-fights`);
+//! - `movegrade`: every move of `musashi match` files graded by the tables
+//!   (`experiments/2026-12-06-search-cliff`).
 
 pub mod distill;
 pub mod fights;
 pub mod model_spec;
+pub mod policy;
+pub mod share;
+pub mod tsv;

@@ -194,6 +194,8 @@ pub struct Heads {
 /// The policy-value network, of either kind. Its parameters are named as the kind's own
 /// (no prefix for the kind), so MLP weights written before the graph network existed load as
 /// they are.
+// One value per network, cloned rarely: the variants' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum PolicyValueNet {
     /// The residual MLP.

@@ -44,7 +44,7 @@ impl Hosts {
 
     fn allows(&self, host: &str) -> bool {
         let host = host.to_ascii_lowercase();
-        self.allowed.iter().any(|a| *a == host)
+        self.allowed.contains(&host)
     }
 }
 

@@ -23,11 +23,18 @@ pub(crate) fn wait_for_games(ctx: &mut Context, g: u32, observer: &dyn Observer)
     let want = ctx.job.selfplay.games_per_generation as u64;
     observer.phase_start(Phase::Waiting, want);
     let start = Instant::now();
+    let mut stall = Stall::new(STALL_WARNING, start);
     loop {
         let have = games_for_generation(&ctx.dir.games(), g)?;
         observer.phase_progress(Phase::Waiting, have.min(want), "");
         if have >= want {
             break;
+        }
+        if let Some(quiet) = stall.observe(have, Instant::now()) {
+            observer.line(&format!(
+                "generation {g}: no worker has delivered a game for {} minutes ({have} of {want} games); are the workers running? Start them with `musashi selfplay --run DIR`, or check the workers' job and its logs (`musashi cluster slurm` submits them as a job array: squeue shows whether they were scheduled)",
+                quiet.as_secs() / 60
+            ));
         }
         std::thread::sleep(Duration::from_millis(500));
     }
@@ -35,6 +42,38 @@ pub(crate) fn wait_for_games(ctx: &mut Context, g: u32, observer: &dyn Observer)
     ctx.metrics.log(Event::SelfplayExternal { generation: g, waited_seconds: start.elapsed().as_secs_f64() })?;
     observer.line(&format!("generation {g}: workers delivered {want} games in {:.1} s", start.elapsed().as_secs_f64()));
     Ok(())
+}
+
+/// How long the trainer waits for a game from its workers before it says so (and again after
+/// each further stretch as long).
+const STALL_WARNING: Duration = Duration::from_secs(5 * 60);
+
+/// Tells when the count of delivered games has not moved for `after`: once per such stretch.
+#[derive(Debug)]
+struct Stall {
+    after: Duration,
+    have: u64,
+    since: Instant,
+    warned: Instant,
+}
+
+impl Stall {
+    fn new(after: Duration, now: Instant) -> Stall {
+        Stall { after, have: 0, since: now, warned: now }
+    }
+
+    /// The time without progress, when a warning is due now.
+    fn observe(&mut self, have: u64, now: Instant) -> Option<Duration> {
+        if have != self.have {
+            (self.have, self.since, self.warned) = (have, now, now);
+            return None;
+        }
+        let quiet = now.duration_since(self.since);
+        (now.duration_since(self.warned) >= self.after).then(|| {
+            self.warned = now;
+            quiet
+        })
+    }
 }
 
 /// A self-play worker for the run in `root`.
@@ -122,4 +161,23 @@ pub fn run_worker(request: &WorkerRequest<'_>, observer: &dyn Observer) -> Resul
         observer.line(&format!("worker {name}: generation {g}: {} games with gen-{model:04}", s.games));
     }
     Ok(played)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stall_is_told_once_per_stretch_and_progress_resets_it() {
+        let t0 = Instant::now();
+        let at = |s: u64| t0 + Duration::from_secs(s);
+        let mut stall = Stall::new(Duration::from_secs(300), t0);
+        assert_eq!(stall.observe(0, at(299)), None);
+        assert_eq!(stall.observe(0, at(300)), Some(Duration::from_secs(300)));
+        assert_eq!(stall.observe(0, at(450)), None, "told once per stretch");
+        assert_eq!(stall.observe(0, at(600)), Some(Duration::from_secs(600)));
+        assert_eq!(stall.observe(3, at(700)), None, "a delivered game resets it");
+        assert_eq!(stall.observe(3, at(999)), None);
+        assert_eq!(stall.observe(3, at(1000)), Some(Duration::from_secs(300)));
+    }
 }

@@ -1,23 +1,22 @@
-//! Trains networks from scratch on table-labelled games and measures them on the long fights
-//! of rankings' games that they were not shown: the raw policy's long-fight accuracy and the
-//! moves-left head's error. One line of JSON per report on standard output.
+//! `musashi-lab distill`: trains networks from scratch on table-labelled games and measures them
+//! on the long fights of rankings' games that they were not shown: the raw policy's long-fight
+//! accuracy and the moves-left head's error. One line of JSON per report on standard output.
 //!
-//! lab-distill --tables tables/no-setchin --games 50000 --steps 20000 \
+//! musashi-lab distill --tables tables/no-setchin --games 50000 --steps 20000 \
 //!     --model mlp:192x2 --model graph:32x4 experiments/.../ranking-*/games.tsv
-//! lab-distill --tables tables/no-setchin --from runs/nsl-base/checkpoints/gen-0040 ... (fine-tune)
+//! musashi-lab distill --tables tables/no-setchin --from runs/nsl-base/checkpoints/gen-0040 ... (fine-tune)
 
+use super::{network, oracle};
 use anyhow::{Context, Result, bail};
-use clap::Parser;
-use musashi_agents::{Model, TableOracle, load_tables, resolve_checkpoint};
 use musashi_game::Preset;
 use musashi_lab::distill::{Schedule, fresh_learner, play_games, train};
 use musashi_lab::fights::{Fight, collect, score};
 use musashi_lab::model_spec::parse_model;
-use musashi_net::{CheckpointMeta, DeviceKind, Learner, LossWeights, OptimizerKind, save_checkpoint};
+use musashi_net::{CheckpointMeta, Learner, LossWeights, OptimizerKind, save_checkpoint};
 use std::path::PathBuf;
 
-#[derive(Parser)]
-struct Args {
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
     /// The solved tables of the preset.
     #[arg(long)]
     tables: PathBuf,
@@ -56,22 +55,20 @@ struct Args {
     rankings: Vec<PathBuf>,
 }
 
-fn main() -> Result<()> {
-    let a = Args::parse();
+pub(crate) fn run(a: Args) -> Result<()> {
     if a.steps == 0 || a.every == 0 || !a.seconds.is_finite() || a.seconds < 0.0 || !(a.lr > 0.0 && a.lr < 1.0) {
         bail!("--steps and --every must be positive, --seconds finite and ≥ 0, --lr in (0, 1)");
     }
     let models = a.models.iter().map(|m| parse_model(m)).collect::<Result<Vec<_>, _>>().map_err(anyhow::Error::msg)?;
     let start = match &a.from {
         Some(path) => {
-            let dir = resolve_checkpoint(path)?;
-            let net = Model::network(&dir, DeviceKind::Cpu)?;
+            let net = network(path)?;
             vec![(format!("from:{}", path.display()), net.config(), Some(net))]
         }
         None => a.models.iter().zip(models).map(|(spec, config)| (spec.clone(), config, None)).collect(),
     };
     let rules = a.preset.ruleset();
-    let oracle = TableOracle { tables: load_tables(&a.tables, &rules)? };
+    let oracle = oracle(&a.tables, &rules)?;
     let t = std::time::Instant::now();
     let data = play_games(&oracle, rules, a.games, a.seed);
     let fights = collect(&a.rankings, rules, &oracle).map_err(anyhow::Error::msg).context("the rankings' games")?;

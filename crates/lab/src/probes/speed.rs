@@ -1,18 +1,17 @@
-//! Times models side by side in one run: µs per position for inference at several batch sizes,
-//! and training steps per second at batch 256 on random legal-shaped batches.
+//! `musashi-lab speed`: times models side by side in one run: µs per position for inference at
+//! several batch sizes, and training steps per second at batch 256 on random legal-shaped batches.
 //!
-//! lab-speed --model mlp:192x2 --model graph:32x4 [--seconds 2]
+//! musashi-lab speed --model mlp:192x2 --model graph:32x4 [--seconds 2]
 
-use anyhow::Result;
-use clap::Parser;
+use anyhow::{Result, bail};
 use musashi_game::{Game, NUM_ACTIONS, Preset};
 use musashi_lab::distill::fresh_learner;
 use musashi_lab::model_spec::parse_model;
 use musashi_net::{DeviceKind, NUM_FEATURES, Network, Prediction, TrainBatch, encode};
 use std::time::Instant;
 
-#[derive(Parser)]
-struct Args {
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
     /// Models, e.g. mlp:192x2, graph:32x4 (repeat the flag).
     #[arg(long = "model", required = true)]
     models: Vec<String>,
@@ -34,8 +33,10 @@ fn features(n: usize) -> Vec<f32> {
     out
 }
 
-fn main() -> Result<()> {
-    let a = Args::parse();
+pub(crate) fn run(a: Args) -> Result<()> {
+    if !a.seconds.is_finite() || a.seconds < 0.0 || a.batches.contains(&0) {
+        bail!("--seconds must be finite and ≥ 0, every --batches size positive");
+    }
     let device = DeviceKind::Cpu.device()?;
     for spec in &a.models {
         let config = parse_model(spec).map_err(anyhow::Error::msg)?;

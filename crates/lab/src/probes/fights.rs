@@ -1,22 +1,22 @@
-//! Probes a checkpoint on the long fights of rankings' games: for each distinct one, whether the
-//! raw policy's top move keeps the longest delay, and whether the child with the longest
-//! predicted moves-left does (by opponent, by length of the fight, by how many moves keep it);
-//! the moves-left head's error at the fights and their children; and how often the head ranks
-//! a longest-delay child above a shorter one.
+//! `musashi-lab fights`: probes a checkpoint on the long fights of rankings' games: for each
+//! distinct one, whether the raw policy's top move keeps the longest delay, and whether the child
+//! with the longest predicted moves-left does (by opponent, by length of the fight, by how many
+//! moves keep it); the moves-left head's error at the fights and their children; and how often
+//! the head ranks a longest-delay child above a shorter one.
 //!
-//! lab-fights --tables tables/no-setchin --checkpoint runs/x/checkpoints/BEST games.tsv...
+//! musashi-lab fights --tables tables/no-setchin --checkpoint runs/x/checkpoints/BEST games.tsv...
 
-use anyhow::{Context, Result};
-use clap::Parser;
-use musashi_agents::{Model, TableOracle, load_tables, resolve_checkpoint};
+use super::{long_fights, network, oracle};
+use anyhow::Result;
 use musashi_game::{Move, Preset};
-use musashi_lab::fights::{collect, predict};
-use musashi_net::{DeviceKind, Prediction};
+use musashi_lab::fights::predict;
+use musashi_lab::share::Share;
+use musashi_net::Prediction;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-#[derive(Parser)]
-struct Args {
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
     /// The solved tables of the preset.
     #[arg(long)]
     tables: PathBuf,
@@ -31,30 +31,11 @@ struct Args {
     rankings: Vec<PathBuf>,
 }
 
-/// A share: hits of tries.
-#[derive(Default)]
-struct Share(u64, u64);
-
-impl Share {
-    fn add(&mut self, hit: bool) {
-        self.0 += u64::from(hit);
-        self.1 += 1;
-    }
-}
-
-impl std::fmt::Display for Share {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        write!(f, "{}/{} = {:.1}%", self.0, self.1, 100.0 * self.0 as f64 / self.1.max(1) as f64)
-    }
-}
-
-fn main() -> Result<()> {
-    let a = Args::parse();
+pub(crate) fn run(a: Args) -> Result<()> {
     let rules = a.preset.ruleset();
-    let oracle = TableOracle { tables: load_tables(&a.tables, &rules)? };
-    let dir = resolve_checkpoint(&a.checkpoint)?;
-    let net = Model::network(&dir, DeviceKind::Cpu)?;
-    let fights = collect(&a.rankings, rules, &oracle).map_err(anyhow::Error::msg).context("the rankings' games")?;
+    let oracle = oracle(&a.tables, &rules)?;
+    let net = network(&a.checkpoint)?;
+    let fights = long_fights(&a.rankings, rules, &oracle, 1)?;
     let mut by: BTreeMap<String, Share> = BTreeMap::new();
     let (mut err_fight, mut err_child, mut children) = (0.0f64, 0.0f64, 0u64);
     let mut ranked = Share::default();
@@ -64,9 +45,11 @@ fn main() -> Result<()> {
         snaps.extend(f.children.iter());
         predict(&net, &snaps, &mut p);
         let logit = |m: Move| p.logits[m.action()];
-        let top = f.moves.iter().max_by(|x, y| logit(x.0).total_cmp(&logit(y.0))).expect("moves");
         let plies = |i: usize| p.plies.get(i + 1).copied().unwrap_or(f32::NAN);
-        let far = (0..f.moves.len()).max_by(|&x, &y| plies(x).total_cmp(&plies(y))).expect("moves");
+        let top = f.moves.iter().max_by(|x, y| logit(x.0).total_cmp(&logit(y.0)));
+        let far = (0..f.moves.len()).max_by(|&x, &y| plies(x).total_cmp(&plies(y)));
+        // A long fight has at least two moves (some move loses sooner than the longest).
+        let (Some(top), Some(far)) = (top, far) else { continue };
         err_fight += (p.plies.first().copied().unwrap_or(f32::NAN) as f64 - f.longest as f64).powi(2);
         for (i, &(_, delay)) in f.moves.iter().enumerate() {
             err_child += (plies(i) as f64 - (delay as f64 - 1.0)).powi(2);

@@ -1,13 +1,41 @@
-//! Can a shallow search over the moves-left head find the longest delay where the head alone
-//! cannot? For every distinct long fight (lfprobe's definition), a minimax over predicted plies
-//! to the end: the General maximises, the soldiers minimise, the soldiers' replies restricted to
-//! their policy's top k; a trap scores its depth exactly, a General win 1000; a leaf scores its
-//! depth plus the head's prediction. The General's move with the best score, ties to the policy.
-//! Also the score blended with the policy's log-probability (lambda plies per nat).
-//! Usage: mlsearch TABLES CHECKPOINT GAMES.tsv...
-use lfprobe::{Fight, T, args, fights, open, predict};
-use musashi_game::{Game, Move, Outcome, Side, Snapshot};
+//! `musashi-lab mlsearch`: can a shallow search over the moves-left head find the longest delay
+//! where the head alone cannot? For every distinct long fight of the rankings' games (the lab's
+//! `fights`), a minimax over predicted plies to the end: the General maximises, the soldiers
+//! minimise, the soldiers' replies restricted to their policy's top k; a trap scores its depth
+//! exactly, a General win 1000; a leaf scores its depth plus the head's prediction. The General's
+//! move with the best score, ties to the policy. Also the score blended with the policy's
+//! log-probability (lambda plies per nat). (`experiments/2026-12-06-symmetric-policy`.)
+//!
+//! musashi-lab mlsearch --tables tables/no-setchin --checkpoint CHECKPOINT [--every N] GAMES.tsv...
+
+use super::{long_fights, network, oracle, positive};
+use anyhow::{Result, ensure};
+use musashi_game::{Game, Move, MoveLimit, Outcome, Preset, Side, Snapshot};
+use musashi_lab::fights::predict;
+use musashi_lab::policy::log_softmax;
+use musashi_lab::share::Share;
+use musashi_net::{Network, Prediction};
 use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// The solved tables of the preset.
+    #[arg(long)]
+    tables: PathBuf,
+    /// The preset whose games the rankings played.
+    #[arg(long, default_value = "no-setchin")]
+    preset: Preset,
+    /// The checkpoint (a folder, or a BEST/LATEST pointer).
+    #[arg(long)]
+    checkpoint: PathBuf,
+    /// Take every n-th long fight only.
+    #[arg(long, default_value_t = 1, value_parser = positive())]
+    every: usize,
+    /// games.tsv files of rankings.
+    #[arg(required = true)]
+    rankings: Vec<PathBuf>,
+}
 
 struct Node {
     game: Game,
@@ -17,21 +45,18 @@ struct Node {
     score: f32,
 }
 
-fn log_softmax(logits: &[f32], moves: &[Move]) -> Vec<f32> {
-    let l: Vec<f32> = moves.iter().map(|m| logits[m.action()]).collect();
-    let max = l.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-    let lse = max + l.iter().map(|x| (x - max).exp()).sum::<f32>().ln();
-    l.iter().map(|x| x - lse).collect()
-}
-
 /// Minimax scores of the root's children (in legal-move order) at `depth` plies, soldiers' top `k`.
-fn search(net: &musashi_net::Network, root: &Game, depth: u32, k: usize) -> Vec<f32> {
+fn search(net: &Network, root: &Game, depth: u32, k: usize) -> Result<Vec<f32>> {
     let mut nodes = vec![Node { game: root.clone(), depth: 0, terminal: None, children: vec![], score: 0.0 }];
     let mut frontier = vec![0usize];
+    let mut p = Prediction::default();
     for _ in 0..depth {
+        if frontier.is_empty() {
+            break;
+        }
         let snaps: Vec<Snapshot> = frontier.iter().map(|&i| nodes[i].game.snapshot()).collect();
         let refs: Vec<&Snapshot> = snaps.iter().collect();
-        let p = predict(net, &refs);
+        predict(net, &refs, &mut p);
         let na = p.logits.len() / refs.len().max(1);
         let mut next = Vec::new();
         for (j, &i) in frontier.iter().enumerate() {
@@ -46,7 +71,7 @@ fn search(net: &musashi_net::Network, root: &Game, depth: u32, k: usize) -> Vec<
             for m in moves {
                 let mut c = g.clone();
                 let d = nodes[i].depth + 1;
-                let terminal = match c.play(m).unwrap() {
+                let terminal = match c.play(m)? {
                     Some(Outcome { winner: Side::Soldiers, .. }) => Some(d as f32),
                     Some(_) => Some(1000.0),
                     None => None,
@@ -62,11 +87,11 @@ fn search(net: &musashi_net::Network, root: &Game, depth: u32, k: usize) -> Vec<
         frontier = next;
     }
     // Leaves: depth + the head's prediction.
-    let leaves: Vec<usize> = frontier.clone();
-    for chunk in leaves.chunks(512) {
+    for chunk in frontier.chunks(512) {
         let snaps: Vec<Snapshot> = chunk.iter().map(|&i| nodes[i].game.snapshot()).collect();
         let refs: Vec<&Snapshot> = snaps.iter().collect();
-        let p = predict(net, &refs);
+        predict(net, &refs, &mut p);
+        ensure!(p.plies.len() == chunk.len(), "the network has no moves-left head");
         for (j, &i) in chunk.iter().enumerate() {
             nodes[i].score = nodes[i].depth as f32 + p.plies[j].max(0.0);
         }
@@ -82,38 +107,38 @@ fn search(net: &musashi_net::Network, root: &Game, depth: u32, k: usize) -> Vec<
             };
         }
     }
-    nodes[0].children.iter().map(|&c| nodes[c].score).collect()
+    Ok(nodes[0].children.iter().map(|&c| nodes[c].score).collect())
 }
 
-fn main() {
-    let a = args(3, "mlsearch TABLES CHECKPOINT GAMES.tsv...");
-    let (oracle, net) = open(&a[1], &a[2]);
-    let mut all: Vec<Fight> = fights(&a[3..], &oracle);
-    let every: usize = std::env::var("EVERY").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
-    all = all.into_iter().step_by(every).collect();
-    let mut by: BTreeMap<String, T> = BTreeMap::new();
+pub(crate) fn run(a: Args) -> Result<()> {
+    let rules = a.preset.ruleset();
+    let oracle = oracle(&a.tables, &rules)?;
+    let net = network(&a.checkpoint)?;
+    let all = long_fights(&a.rankings, rules, &oracle, a.every)?;
+    let mut by: BTreeMap<String, Share> = BTreeMap::new();
+    let mut p = Prediction::default();
     for f in &all {
-        let mut root = Game::with_counters(f.snap.rules, f.snap.position, 0, 0).unwrap();
+        let mut root = Game::with_counters(f.snap.rules, f.snap.position, 0, 0)?;
         if let Some(left) = f.snap.moves_left {
             let limit = match f.snap.rules.move_limit {
-                musashi_game::MoveLimit::Plies(n) => n,
+                MoveLimit::Plies(n) => n,
                 _ => left,
             };
-            root = Game::with_counters(f.snap.rules, f.snap.position, limit - left, 0).unwrap();
+            root = Game::with_counters(f.snap.rules, f.snap.position, limit.saturating_sub(left), 0)?;
         }
         let moves: Vec<Move> = root.legal_moves().iter().copied().collect();
-        let delay = |m: Move| f.children.iter().find(|c| c.0 == m).unwrap().1;
-        let kept = |i: usize| delay(moves[i]) == f.longest;
-        let p = predict(&net, &[&f.snap]);
+        let kept = |i: usize| f.moves.iter().any(|c| c.0 == moves[i] && c.1 == f.longest);
+        predict(&net, &[&f.snap], &mut p);
         let lp = log_softmax(&p.logits, &moves);
         let pick = |s: &[f32], lambda: f32| {
-            (0..moves.len()).max_by(|&x, &y| (s[x] + lambda * lp[x]).total_cmp(&(s[y] + lambda * lp[y]))).unwrap()
+            (0..moves.len()).max_by(|&x, &y| (s[x] + lambda * lp[x]).total_cmp(&(s[y] + lambda * lp[y])))
         };
-        by.entry("policy".into()).or_default().add(kept(pick(&vec![0.0; moves.len()], 1.0)));
+        let mut add = |key: String, pick: Option<usize>| by.entry(key).or_default().add(pick.is_some_and(kept));
+        add("policy".into(), pick(&vec![0.0; moves.len()], 1.0));
         for (depth, k) in [(1, 1), (2, 1), (2, 2), (3, 1), (3, 2), (4, 1), (6, 1), (8, 1)] {
-            let s = search(&net, &root, depth, k);
+            let s = search(&net, &root, depth, k)?;
             for lambda in [0.0, 1.0, 3.0, 10.0] {
-                by.entry(format!("depth {depth} top {k} lambda {lambda:>4}")).or_default().add(kept(pick(&s, lambda)));
+                add(format!("depth {depth} top {k} lambda {lambda:>4}"), pick(&s, lambda));
             }
         }
     }
@@ -121,4 +146,5 @@ fn main() {
     for (k, v) in by {
         println!("{k}: {v}");
     }
+    Ok(())
 }

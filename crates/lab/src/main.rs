@@ -1,0 +1,93 @@
+//! `musashi-lab`: the lab's probes in one binary (one link instead of one per program), a
+//! subcommand each. This file parses the command line and dispatches; each subcommand lives in
+//! `probes/`.
+
+mod probes;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Probes that measure what a network has learned against the solved tables.
+#[derive(Parser)]
+#[command(name = "musashi-lab", about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Train networks on table-labelled games; measure them on long fights they were not shown.
+    Distill(probes::distill::Args),
+    /// One checkpoint on the long fights: its raw policy and its moves-left head.
+    Fights(probes::fights::Args),
+    /// Inference and training speed of model shapes side by side.
+    Speed(probes::speed::Args),
+    /// The long fights with the network averaged over the board's 8 symmetries.
+    Symprobe(probes::symprobe::Args),
+    /// Agents' moves in every long fight, compared position by position.
+    Agentprobe(probes::agentprobe::Args),
+    /// Networks alone and their ensemble on the long fights.
+    Ensemble(probes::ensemble::Args),
+    /// A shallow minimax over the moves-left head on the long fights.
+    Mlsearch(probes::mlsearch::Args),
+    /// Policy rollouts after each General move on the long fights.
+    Rollout(probes::rollout::Args),
+    /// A General's long-fight moves in a ranking's games.tsv, broken down.
+    Lfscan(probes::lfscan::Args),
+    /// Every move of `musashi match` games files graded by the solved tables.
+    Movegrade(probes::movegrade::Args),
+}
+
+fn main() -> ExitCode {
+    let result = match Cli::parse().command {
+        Command::Distill(a) => probes::distill::run(a),
+        Command::Fights(a) => probes::fights::run(a),
+        Command::Speed(a) => probes::speed::run(a),
+        Command::Symprobe(a) => probes::symprobe::run(a),
+        Command::Agentprobe(a) => probes::agentprobe::run(a),
+        Command::Ensemble(a) => probes::ensemble::run(a),
+        Command::Mlsearch(a) => probes::mlsearch::run(a),
+        Command::Rollout(a) => probes::rollout::run(a),
+        Command::Lfscan(a) => probes::lfscan::run(a),
+        Command::Movegrade(a) => probes::movegrade::run(a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn flags_parse_and_refuse() {
+        let parse = |args: &[&str]| Cli::try_parse_from([&["musashi-lab"], args].concat());
+        assert!(parse(&["symprobe", "--tables", "t", "--checkpoint", "c", "g.tsv"]).is_ok());
+        assert!(parse(&["symprobe", "--tables", "t", "--checkpoint", "c"]).is_err(), "no games");
+        assert!(
+            parse(&["rollout", "--tables", "t", "--checkpoint", "c", "--every", "20", "--drawn", "8", "g"]).is_ok()
+        );
+        assert!(parse(&["mlsearch", "--tables", "t", "--checkpoint", "c", "--every", "0", "g"]).is_err());
+        assert!(parse(&["agentprobe", "--tables", "t", "g"]).is_err(), "no agents");
+        assert!(parse(&["ensemble", "--tables", "t", "--checkpoint", "a", "--checkpoint", "b", "g"]).is_ok());
+        assert!(parse(&["lfscan", "--tables", "t", "--general", "random", "--show", "g"]).is_ok());
+        assert!(
+            parse(&["movegrade", "--preset", "classic", "--tables", "t", "--opening-plies", "2", "a,b", "c"]).is_ok()
+        );
+        assert!(parse(&["movegrade", "--tables", "t", "a"]).is_err(), "no --opening-plies");
+        assert!(parse(&["distill", "--tables", "t", "g"]).is_err(), "neither --model nor --from");
+        assert!(parse(&["distill", "--tables", "t", "--model", "mlp:8x1", "--from", "c", "g"]).is_err());
+    }
+}

@@ -1,0 +1,126 @@
+//! `musashi-lab agentprobe`: every agent spec's move in every distinct long fight of the
+//! rankings' games (the lab's `fights`), each from a fresh search with the game's ply counter:
+//! does it keep the longest delay? The same positions for every agent, so two agents compare
+//! position by position (a sign test over the positions where exactly one of them keeps it).
+//! (`experiments/2026-12-06-symmetric-policy`.)
+//!
+//! musashi-lab agentprobe --tables tables/no-setchin [--every N] --agent SPEC --agent SPEC... GAMES.tsv...
+
+use super::{long_fights, oracle, positive};
+use anyhow::{Context, Result};
+use musashi_agents::AgentRecipe;
+use musashi_game::{Game, MoveLimit, Preset};
+use musashi_lab::share::Share;
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// The solved tables of the preset.
+    #[arg(long)]
+    tables: PathBuf,
+    /// The preset whose games the rankings played.
+    #[arg(long, default_value = "no-setchin")]
+    preset: Preset,
+    /// Agent specs to measure, e.g. "mcts:ckpt=C,sims=100" (repeat the flag).
+    #[arg(long = "agent", required = true)]
+    agents: Vec<String>,
+    /// Take every n-th long fight only.
+    #[arg(long, default_value_t = 1, value_parser = positive())]
+    every: usize,
+    /// games.tsv files of rankings.
+    #[arg(required = true)]
+    rankings: Vec<PathBuf>,
+}
+
+pub(crate) fn run(a: Args) -> Result<()> {
+    let rules = a.preset.ruleset();
+    let oracle = oracle(&a.tables, &rules)?;
+    let recipes = a
+        .agents
+        .iter()
+        .map(|spec| AgentRecipe::parse_str(spec, &rules).with_context(|| format!("--agent {spec}")))
+        .collect::<Result<Vec<_>>>()?;
+    let all = long_fights(&a.rankings, rules, &oracle, a.every)?;
+    let specs = &a.agents;
+    let mut kept: Vec<Vec<bool>> = vec![Vec::new(); specs.len()];
+    for (k, (spec, recipe)) in specs.iter().zip(&recipes).enumerate() {
+        let mut agent = recipe.create(1);
+        let start = std::time::Instant::now();
+        let mut t = Share::default();
+        for f in &all {
+            let plies = match (f.snap.rules.move_limit, f.snap.moves_left) {
+                (MoveLimit::Plies(n), Some(left)) => n.saturating_sub(left),
+                _ => 0,
+            };
+            let game = Game::with_counters(f.snap.rules, f.snap.position, plies, 0)?;
+            agent.new_game(1);
+            let mv = agent.choose(&game).mv;
+            let ok = f.moves.iter().any(|c| c.0 == mv && c.1 == f.longest);
+            t.add(ok);
+            kept[k].push(ok);
+        }
+        println!("{spec}: {t} ({:.0} s)", start.elapsed().as_secs_f64());
+    }
+    for i in 0..specs.len() {
+        for j in i + 1..specs.len() {
+            let only_i = (0..all.len()).filter(|&x| kept[i][x] && !kept[j][x]).count();
+            let only_j = (0..all.len()).filter(|&x| kept[j][x] && !kept[i][x]).count();
+            println!(
+                "{} against {}: {only_i} against {only_j}, sign test p = {:.2e}",
+                specs[i],
+                specs[j],
+                sign_test(only_i, only_j)
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Two-sided exact sign test (normal approximation above 1,000 trials).
+fn sign_test(a: usize, b: usize) -> f64 {
+    let n = a + b;
+    let k = a.min(b);
+    if n == 0 {
+        return 1.0;
+    }
+    if n > 1000 {
+        let z = (k as f64 + 0.5 - n as f64 / 2.0) / (n as f64 / 4.0).sqrt();
+        return (2.0 * 0.5 * erfc(-z / 2f64.sqrt())).min(1.0);
+    }
+    let mut p = 0.0;
+    let mut c = 1.0f64; // C(n, i) / 2^n, built up in logs
+    let ln2n = n as f64 * 2f64.ln();
+    for i in 0..=k {
+        if i > 0 {
+            c *= (n - i + 1) as f64 / i as f64;
+        }
+        p += (c.ln() - ln2n).exp();
+    }
+    (2.0 * p).min(1.0)
+}
+
+/// The complementary error function (Abramowitz and Stegun 7.1.26).
+fn erfc(x: f64) -> f64 {
+    let t = 1.0 / (1.0 + 0.3275911 * x.abs());
+    let y = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+    let r = y * (-x * x).exp();
+    if x >= 0.0 { r } else { 2.0 - r }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sign_test_is_symmetric_and_exact_when_small() {
+        assert_eq!(sign_test(0, 0), 1.0);
+        // 0 of 10: 2 / 2^10.
+        assert!((sign_test(0, 10) - 2.0 / 1024.0).abs() < 1e-12);
+        assert_eq!(sign_test(3, 7), sign_test(7, 3));
+        assert_eq!(sign_test(5, 5), 1.0);
+        // As `experiments/2026-12-06-symmetric-policy/agentprobe-ns.txt` records them: exact
+        // (373 trials) and the normal approximation (1,097).
+        assert_eq!(format!("{:.2e}", sign_test(141, 232)), "2.84e-6");
+        assert_eq!(format!("{:.2e}", sign_test(435, 662)), "8.94e-12");
+    }
+}

@@ -1,0 +1,48 @@
+//! One module per subcommand of `musashi-lab`, each with its `Args` and `run`; no probe uses
+//! another. What several share is below: opening the tables, a checkpoint and the long fights.
+
+pub(crate) mod agentprobe;
+pub(crate) mod distill;
+pub(crate) mod ensemble;
+pub(crate) mod fights;
+pub(crate) mod lfscan;
+pub(crate) mod mlsearch;
+pub(crate) mod movegrade;
+pub(crate) mod rollout;
+pub(crate) mod speed;
+pub(crate) mod symprobe;
+
+use anyhow::{Context, Result};
+use musashi_agents::{Model, TableOracle, load_tables, resolve_checkpoint};
+use musashi_game::Ruleset;
+use musashi_lab::fights::{Fight, collect};
+use musashi_net::{DeviceKind, Network};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The solved tables in `dir`, checked against `rules`, as an oracle.
+pub(crate) fn oracle(dir: &Path, rules: &Ruleset) -> Result<TableOracle> {
+    Ok(TableOracle { tables: load_tables(dir, rules)? })
+}
+
+/// The network of a checkpoint (a folder, or a BEST/LATEST pointer), on the CPU.
+pub(crate) fn network(checkpoint: &Path) -> Result<Arc<Network>> {
+    let dir = resolve_checkpoint(checkpoint)?;
+    Ok(Model::network(&dir, DeviceKind::Cpu)?)
+}
+
+/// Every distinct long fight of the rankings' `games.tsv` files, then every `every`-th of them.
+pub(crate) fn long_fights(
+    rankings: &[PathBuf],
+    rules: Ruleset,
+    oracle: &TableOracle,
+    every: usize,
+) -> Result<Vec<Fight>> {
+    let fights = collect(rankings, rules, oracle).map_err(anyhow::Error::msg).context("the rankings' games")?;
+    Ok(fights.into_iter().step_by(every.max(1)).collect())
+}
+
+/// `--every`'s values: whole numbers from 1.
+pub(crate) fn positive() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(1..)
+}
