@@ -411,7 +411,7 @@ fn bad_bundles_are_refused_with_clear_errors() {
     refused("expert", "no level 'expert' under classic; it has: easy, normal, hard");
     // Another format version.
     std::fs::write(&manifest_path, manifest.replacen("\"format_version\": 4", "\"format_version\": 5", 1)).unwrap();
-    refused("easy", "format version 5, this build reads versions 2 to 4");
+    refused("easy", "format version 5, this build reads versions 1 to 4");
     // Another encoding version.
     std::fs::write(&manifest_path, manifest.replacen("\"encoding_version\": 1", "\"encoding_version\": 7", 1)).unwrap();
     refused("easy", "feature encoding version 7");

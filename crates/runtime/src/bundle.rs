@@ -22,8 +22,12 @@ use std::sync::Arc;
 /// `behaviour` and the manifest's `spot_checks` (both optional: a format 2 or 3 bundle loads
 /// with none, and its digest is unchanged).
 pub const BUNDLE_FORMAT_VERSION: u32 = 4;
-/// The oldest bundle format this build reads (a format 2 network has no moves-left head).
-const OLDEST_FORMAT_VERSION: u32 = 2;
+/// The oldest bundle format this build reads. Format 1 has no `manifest_sha256`: its manifest is
+/// read unchecked (its weight files are still checked against the SHA-256 it lists); a format 1
+/// or 2 network has no moves-left head.
+const OLDEST_FORMAT_VERSION: u32 = 1;
+/// The first format whose manifest records its own SHA-256.
+const SEALED_FORMAT_VERSION: u32 = 2;
 /// The manifest's file name in a bundle.
 pub const MANIFEST: &str = "manifest.json";
 /// The network architecture's name in manifests.
@@ -277,7 +281,10 @@ impl TryFrom<SealedManifest> for Manifest {
         } = s;
         let m = Manifest { format_version, name, encoding_version, network, weights, rules, levels, spot_checks };
         let Some(recorded) = manifest_sha256 else {
-            return Err("no manifest_sha256 (damaged, or written by a build older than bundle format 2)".into());
+            if m.format_version < SEALED_FORMAT_VERSION {
+                return Ok(m);
+            }
+            return Err(format!("no manifest_sha256, which bundle format {} has (damaged?)", m.format_version));
         };
         let digest = SealedManifest::unsealed(m.clone()).digest();
         if digest != recorded {
