@@ -6,21 +6,17 @@
 //!
 //! musashi-lab agentprobe --tables tables/no-setchin [--every N] --agent SPEC --agent SPEC... GAMES.tsv...
 
-use super::{long_fights, oracle, positive};
+use super::{Solved, long_fights, positive};
 use anyhow::{Context, Result};
 use musashi_agents::AgentRecipe;
-use musashi_game::{Game, MoveLimit, Preset};
+use musashi_game::{Game, MoveLimit};
 use musashi_lab::share::Share;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
-    /// The solved tables of the preset.
-    #[arg(long)]
-    tables: PathBuf,
-    /// The preset whose games the rankings played.
-    #[arg(long, default_value = "no-setchin")]
-    preset: Preset,
+    #[command(flatten)]
+    solved: Solved,
     /// Agent specs to measure, e.g. "mcts:ckpt=C,sims=100" (repeat the flag).
     #[arg(long = "agent", required = true)]
     agents: Vec<String>,
@@ -33,8 +29,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
-    let rules = a.preset.ruleset();
-    let oracle = oracle(&a.tables, &rules)?;
+    let (rules, oracle) = a.solved.open()?;
     let recipes = a
         .agents
         .iter()

@@ -6,9 +6,9 @@
 //!     --model mlp:192x2 --model graph:32x4 experiments/.../ranking-*/games.tsv
 //! musashi-lab distill --tables tables/no-setchin --from runs/nsl-base/checkpoints/gen-0040 ... (fine-tune)
 
-use super::{network, oracle};
+use super::{Solved, network};
 use anyhow::{Context, Result, bail};
-use musashi_game::Preset;
+
 use musashi_lab::distill::{Schedule, fresh_learner, play_games, train};
 use musashi_lab::fights::{Fight, collect, score};
 use musashi_lab::model_spec::parse_model;
@@ -17,12 +17,8 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
-    /// The solved tables of the preset.
-    #[arg(long)]
-    tables: PathBuf,
-    /// The preset whose game is played (its tables must match).
-    #[arg(long, default_value = "no-setchin")]
-    preset: Preset,
+    #[command(flatten)]
+    solved: Solved,
     /// Labelled games to train on.
     #[arg(long, default_value_t = 50_000)]
     games: usize,
@@ -67,8 +63,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
         }
         None => a.models.iter().zip(models).map(|(spec, config)| (spec.clone(), config, None)).collect(),
     };
-    let rules = a.preset.ruleset();
-    let oracle = oracle(&a.tables, &rules)?;
+    let (rules, oracle) = a.solved.open()?;
     let t = std::time::Instant::now();
     let data = play_games(&oracle, rules, a.games, a.seed);
     let fights = collect(&a.rankings, rules, &oracle).map_err(anyhow::Error::msg).context("the rankings' games")?;

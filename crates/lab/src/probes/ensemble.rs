@@ -6,21 +6,17 @@
 //!
 //! musashi-lab ensemble --tables tables/no-setchin [--every N] --checkpoint C1 --checkpoint C2... GAMES.tsv...
 
-use super::{long_fights, network, oracle, positive};
+use super::{Solved, long_fights, network, oracle, positive};
 use anyhow::{Context, Result};
-use musashi_game::{Move, Preset};
+use musashi_game::Move;
 use musashi_lab::policy::{argmax, probs};
 use musashi_lab::share::Share;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
-    /// The solved tables of the preset.
-    #[arg(long)]
-    tables: PathBuf,
-    /// The preset whose games the rankings played.
-    #[arg(long, default_value = "no-setchin")]
-    preset: Preset,
+    #[command(flatten)]
+    solved: Solved,
     /// The networks' checkpoints (folders, or BEST/LATEST pointers; repeat the flag).
     #[arg(long = "checkpoint", required = true)]
     checkpoints: Vec<PathBuf>,
@@ -33,13 +29,13 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
-    let rules = a.preset.ruleset();
+    let rules = a.solved.preset.ruleset();
     let nets = a
         .checkpoints
         .iter()
         .map(|c| network(c).with_context(|| format!("--checkpoint {}", c.display())))
         .collect::<Result<Vec<_>>>()?;
-    let oracle = oracle(&a.tables, &rules)?;
+    let oracle = oracle(&a.solved.tables, &rules)?;
     let all = long_fights(&a.rankings, rules, &oracle, a.every)?;
     let n = nets.len();
     let mut alone: Vec<(Share, Share)> = vec![(Share::default(), Share::default()); n];

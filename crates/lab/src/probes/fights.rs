@@ -6,9 +6,9 @@
 //!
 //! musashi-lab fights --tables tables/no-setchin --checkpoint runs/x/checkpoints/BEST games.tsv...
 
-use super::{long_fights, network, oracle};
+use super::{Solved, long_fights, network};
 use anyhow::Result;
-use musashi_game::{Move, Preset};
+use musashi_game::Move;
 use musashi_lab::fights::predict;
 use musashi_lab::share::Share;
 use musashi_net::Prediction;
@@ -17,12 +17,8 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
-    /// The solved tables of the preset.
-    #[arg(long)]
-    tables: PathBuf,
-    /// The preset whose games the rankings played.
-    #[arg(long, default_value = "no-setchin")]
-    preset: Preset,
+    #[command(flatten)]
+    solved: Solved,
     /// The checkpoint (a folder, or a BEST/LATEST pointer).
     #[arg(long)]
     checkpoint: PathBuf,
@@ -32,8 +28,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
-    let rules = a.preset.ruleset();
-    let oracle = oracle(&a.tables, &rules)?;
+    let (rules, oracle) = a.solved.open()?;
     let net = network(&a.checkpoint)?;
     let fights = long_fights(&a.rankings, rules, &oracle, 1)?;
     let mut by: BTreeMap<String, Share> = BTreeMap::new();

@@ -7,9 +7,9 @@
 //!
 //! musashi-lab lfscan --tables tables/no-setchin --general SPEC [--show] GAMES.tsv
 
-use super::oracle;
+use super::Solved;
 use anyhow::{Context, Result, anyhow};
-use musashi_game::{Game, Move, Preset, Side};
+use musashi_game::{Game, Move, Side};
 use musashi_lab::share::Share;
 use musashi_lab::tsv::{columns, rows};
 use musashi_search::{Oracle, Score};
@@ -18,12 +18,8 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
-    /// The solved tables of the preset.
-    #[arg(long)]
-    tables: PathBuf,
-    /// The preset whose games the ranking played.
-    #[arg(long, default_value = "no-setchin")]
-    preset: Preset,
+    #[command(flatten)]
+    solved: Solved,
     /// The General's agent spec, as the `general` column names it.
     #[arg(long)]
     general: String,
@@ -36,8 +32,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
-    let rules = a.preset.ruleset();
-    let oracle = oracle(&a.tables, &rules)?;
+    let (rules, oracle) = a.solved.open()?;
     let th = rules.threshold();
     let file = a.games.display();
     let text = std::fs::read_to_string(&a.games).with_context(|| format!("cannot read {file}"))?;

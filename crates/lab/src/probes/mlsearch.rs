@@ -8,9 +8,9 @@
 //!
 //! musashi-lab mlsearch --tables tables/no-setchin --checkpoint CHECKPOINT [--every N] GAMES.tsv...
 
-use super::{long_fights, network, oracle, positive};
+use super::{Solved, long_fights, network, positive};
 use anyhow::{Result, ensure};
-use musashi_game::{Game, Move, MoveLimit, Outcome, Preset, Side, Snapshot};
+use musashi_game::{Game, Move, MoveLimit, Outcome, Side, Snapshot};
 use musashi_lab::fights::predict;
 use musashi_lab::policy::log_softmax;
 use musashi_lab::share::Share;
@@ -20,12 +20,8 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
-    /// The solved tables of the preset.
-    #[arg(long)]
-    tables: PathBuf,
-    /// The preset whose games the rankings played.
-    #[arg(long, default_value = "no-setchin")]
-    preset: Preset,
+    #[command(flatten)]
+    solved: Solved,
     /// The checkpoint (a folder, or a BEST/LATEST pointer).
     #[arg(long)]
     checkpoint: PathBuf,
@@ -111,8 +107,7 @@ fn search(net: &Network, root: &Game, depth: u32, k: usize) -> Result<Vec<f32>> 
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
-    let rules = a.preset.ruleset();
-    let oracle = oracle(&a.tables, &rules)?;
+    let (rules, oracle) = a.solved.open()?;
     let net = network(&a.checkpoint)?;
     let all = long_fights(&a.rankings, rules, &oracle, a.every)?;
     let mut by: BTreeMap<String, Share> = BTreeMap::new();

@@ -14,11 +14,30 @@ pub(crate) mod symprobe;
 
 use anyhow::{Context, Result};
 use musashi_agents::{Model, TableOracle, load_tables, resolve_checkpoint};
-use musashi_game::Ruleset;
+use musashi_game::{Preset, Ruleset};
 use musashi_lab::fights::{Fight, collect};
 use musashi_net::{DeviceKind, Network};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+/// The solved tables and the preset they are of: what every probe of the tables takes.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Solved {
+    /// The solved tables of the preset.
+    #[arg(long)]
+    pub(crate) tables: PathBuf,
+    /// The preset whose games are played or read (its tables must match it).
+    #[arg(long, default_value = "no-setchin")]
+    pub(crate) preset: Preset,
+}
+
+impl Solved {
+    /// The preset's rules and its tables as an oracle.
+    pub(crate) fn open(&self) -> Result<(Ruleset, TableOracle)> {
+        let rules = self.preset.ruleset();
+        Ok((rules, oracle(&self.tables, &rules)?))
+    }
+}
 
 /// The solved tables in `dir`, checked against `rules`, as an oracle.
 pub(crate) fn oracle(dir: &Path, rules: &Ruleset) -> Result<TableOracle> {

@@ -7,9 +7,9 @@
 //!
 //! musashi-lab rollout --tables tables/no-setchin --checkpoint CHECKPOINT [--every N] [--drawn K] GAMES.tsv...
 
-use super::{long_fights, network, oracle, positive};
+use super::{Solved, long_fights, network, positive};
 use anyhow::{Context, Result};
-use musashi_game::{Game, Move, MoveLimit, Preset, Side};
+use musashi_game::{Game, Move, MoveLimit, Side};
 use musashi_lab::fights::predict;
 use musashi_lab::share::Share;
 use musashi_net::{Network, Prediction};
@@ -17,12 +17,8 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
-    /// The solved tables of the preset.
-    #[arg(long)]
-    tables: PathBuf,
-    /// The preset whose games the rankings played.
-    #[arg(long, default_value = "no-setchin")]
-    preset: Preset,
+    #[command(flatten)]
+    solved: Solved,
     /// The checkpoint (a folder, or a BEST/LATEST pointer).
     #[arg(long)]
     checkpoint: PathBuf,
@@ -81,8 +77,7 @@ fn rollout(net: &Network, mut g: Game, rng: &mut u64, drawn: bool, p: &mut Predi
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
-    let rules = a.preset.ruleset();
-    let oracle = oracle(&a.tables, &rules)?;
+    let (rules, oracle) = a.solved.open()?;
     let net = network(&a.checkpoint)?;
     let drawn = a.drawn;
     let all = long_fights(&a.rankings, rules, &oracle, a.every)?;

@@ -9,9 +9,9 @@
 //!
 //! musashi-lab symprobe --tables tables/no-setchin --checkpoint CHECKPOINT GAMES.tsv...
 
-use super::{long_fights, network, oracle};
+use super::{Solved, long_fights, network};
 use anyhow::{Context, Result};
-use musashi_game::{Move, Preset, Snapshot, Symmetry};
+use musashi_game::{Move, Snapshot, Symmetry};
 use musashi_lab::fights::predict;
 use musashi_lab::policy::{argmax, probs};
 use musashi_lab::share::Share;
@@ -21,12 +21,8 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
-    /// The solved tables of the preset.
-    #[arg(long)]
-    tables: PathBuf,
-    /// The preset whose games the rankings played.
-    #[arg(long, default_value = "no-setchin")]
-    preset: Preset,
+    #[command(flatten)]
+    solved: Solved,
     /// The checkpoint (a folder, or a BEST/LATEST pointer).
     #[arg(long)]
     checkpoint: PathBuf,
@@ -43,8 +39,7 @@ fn plies(net: &Network, snap: &Snapshot, sym: Symmetry, p: &mut Prediction) -> R
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
-    let rules = a.preset.ruleset();
-    let oracle = oracle(&a.tables, &rules)?;
+    let (rules, oracle) = a.solved.open()?;
     let net = network(&a.checkpoint)?;
     let all = long_fights(&a.rankings, rules, &oracle, 1)?;
     let mut by: BTreeMap<String, Share> = BTreeMap::new();
