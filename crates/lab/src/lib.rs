@@ -21,7 +21,6 @@
 //!   (`experiments/2026-12-05-distance-probe`, `experiments/2026-12-06-graph-network`);
 //! - `fights`: one checkpoint on the long fights (`experiments/2026-12-05-distance-probe`, where
 //!   it was `lfprobe`);
-//! - `speed`: inference and training speed of model shapes side by side;
 //! - `symprobe`, `agentprobe`, `ensemble`, `mlsearch`, `rollout`: the long fights through the 8
 //!   symmetries, agents' searches, an ensemble, a minimax over the moves-left head and policy
 //!   rollouts (`experiments/2026-12-06-symmetric-policy`);

@@ -21,8 +21,6 @@ enum Command {
     Distill(probes::distill::Args),
     /// One checkpoint on the long fights: its raw policy and its moves-left head.
     Fights(probes::fights::Args),
-    /// Inference and training speed of model shapes side by side.
-    Speed(probes::speed::Args),
     /// The long fights with the network averaged over the board's 8 symmetries.
     Symprobe(probes::symprobe::Args),
     /// Agents' moves in every long fight, compared position by position.
@@ -43,7 +41,6 @@ fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Distill(a) => probes::distill::run(a),
         Command::Fights(a) => probes::fights::run(a),
-        Command::Speed(a) => probes::speed::run(a),
         Command::Symprobe(a) => probes::symprobe::run(a),
         Command::Agentprobe(a) => probes::agentprobe::run(a),
         Command::Ensemble(a) => probes::ensemble::run(a),

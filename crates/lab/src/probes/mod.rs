@@ -9,7 +9,6 @@ pub(crate) mod lfscan;
 pub(crate) mod mlsearch;
 pub(crate) mod movegrade;
 pub(crate) mod rollout;
-pub(crate) mod speed;
 pub(crate) mod symprobe;
 
 use anyhow::{Context, Result};
