@@ -30,6 +30,8 @@ pub enum ApiError {
     TooLarge(usize),
     /// A request that took longer than the server waits (a stalled body, a search queue).
     Timeout(u64),
+    /// The client already has as many searches waiting or running as one client may.
+    Busy(usize),
 }
 
 impl ApiError {
@@ -41,7 +43,7 @@ impl ApiError {
             ApiError::Method(_) => 405,
             ApiError::Conflict(_) => 409,
             ApiError::Illegal(_) => 422,
-            ApiError::Full(_) => 429,
+            ApiError::Full(_) | ApiError::Busy(_) => 429,
             ApiError::Host(_) => 421,
             ApiError::NotJson(_) => 415,
             ApiError::TooLarge(_) => 413,
@@ -70,6 +72,9 @@ impl fmt::Display for ApiError {
                 write!(f, "the request body is larger than the {limit} bytes this server takes")
             }
             ApiError::Timeout(secs) => write!(f, "the request took longer than {secs} s and was dropped"),
+            ApiError::Busy(n) => {
+                write!(f, "you already have {n} searches (replies or hints) waiting or running; wait for one to finish")
+            }
             ApiError::Full(n) => {
                 write!(f, "the server already holds {n} games, its limit; try again when an idle one has expired")
             }

@@ -7,11 +7,13 @@
 //! Safe by default: it binds to localhost unless told otherwise; every request is checked and a
 //! client's mistake is a 4xx with a message; games are bounded in number and expire when idle;
 //! no request names a file; a request runs at most one search, of the level's fixed size, and
-//! searches beyond one per core wait their turn. Only its own host names and JSON bodies are
+//! searches beyond one per core wait their turn (a client may have two waiting or running at
+//! once, `fair.rs`). Only its own host names and JSON bodies are
 //! accepted (`guard.rs`: no DNS rebinding, no cross-site form posts); connections are capped,
 //! time-limited and shed past the cap, never fatal (`listen.rs`).
 
 mod api_error;
+mod fair;
 mod games;
 mod guard;
 mod listen;
@@ -107,6 +109,7 @@ pub fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr, &Bundle)) -> Re
             bundle,
             games: games::Games::new(config.max_games, config.idle),
             searches: tokio::sync::Semaphore::new(cores),
+            in_flight: Default::default(),
         };
         let hosts = Arc::new(guard::Hosts::new(addr, &config.allow_hosts));
         let router = routes::router(Arc::new(app)).layer(axum::middleware::from_fn_with_state(hosts, guard::guard));

@@ -3,8 +3,12 @@
 //! rather than fatal. Past the cap a new connection is closed at once: the server sheds load
 //! and keeps every game it holds.
 
+use crate::fair::Peer;
 use axum::Router;
+use axum::http::Request;
+use hyper::body::Incoming;
 use hyper::server::conn::http1;
+use hyper::service::{Service, service_fn};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use std::sync::Arc;
@@ -25,8 +29,8 @@ const ACCEPT_BACKOFF: Duration = Duration::from_millis(50);
 pub(crate) async fn accept_loop(listener: TcpListener, router: Router) {
     let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     loop {
-        let stream = match listener.accept().await {
-            Ok((stream, _)) => stream,
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
             Err(_) => {
                 tokio::time::sleep(ACCEPT_BACKOFF).await;
                 continue;
@@ -36,7 +40,12 @@ pub(crate) async fn accept_loop(listener: TcpListener, router: Router) {
             drop(stream);
             continue;
         };
-        let service = TowerToHyperService::new(router.clone());
+        // Every request carries its client's address, for the fair share of searches.
+        let inner = TowerToHyperService::new(router.clone());
+        let service = service_fn(move |mut request: Request<Incoming>| {
+            request.extensions_mut().insert(Peer(peer.ip()));
+            inner.call(request)
+        });
         tokio::spawn(async move {
             let connection = http1::Builder::new()
                 .timer(TokioTimer::new())

@@ -2,13 +2,14 @@
 //! checked; a client's mistake is a 4xx with `{"error": message}`.
 
 use crate::api_error::ApiError;
+use crate::fair::{InFlight, Peer};
 use crate::games::{Games, lock};
 use crate::session::Session;
 use crate::setup::parse_setup;
 use crate::view::{GameView, Options};
 use axum::Router;
 use axum::body::{Body, Bytes};
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{DefaultBodyLimit, Extension, Path, State};
 use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::response::Response;
 use axum::routing::{get, post};
@@ -27,6 +28,8 @@ pub(crate) struct App {
     pub(crate) games: Games,
     /// One permit per core: searches beyond that wait their turn.
     pub(crate) searches: Semaphore,
+    /// Each client's searches waiting or running (`fair.rs`).
+    pub(crate) in_flight: Arc<InFlight>,
 }
 
 /// What a request asks of a game.
@@ -63,12 +66,12 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/style.css", get(|| async { page("text/css; charset=utf-8", include_str!("page/style.css")) }))
         .route("/api/options", get(|s: State<Arc<App>>| async move { json(StatusCode::OK, &Options::of(&s.bundle)) }))
         .route("/api/games", post(create))
-        .route("/api/games/{id}", get(|s, id| act(s, id, Bytes::new(), Action::Show)))
-        .route("/api/games/{id}/move", post(|s, id, b| act(s, id, b, Action::Move)))
-        .route("/api/games/{id}/reply", post(|s, id, b| act(s, id, b, Action::Reply)))
-        .route("/api/games/{id}/hint", post(|s, id, b| act(s, id, b, Action::Hint)))
-        .route("/api/games/{id}/undo", post(|s, id, b| act(s, id, b, Action::Undo)))
-        .route("/api/games/{id}/resign", post(|s, id, b| act(s, id, b, Action::Resign)))
+        .route("/api/games/{id}", get(|s, p, id| on_game(s, p, id, Bytes::new(), Action::Show)))
+        .route("/api/games/{id}/move", post(|s, p, id, b| on_game(s, p, id, b, Action::Move)))
+        .route("/api/games/{id}/reply", post(|s, p, id, b| on_game(s, p, id, b, Action::Reply)))
+        .route("/api/games/{id}/hint", post(|s, p, id, b| on_game(s, p, id, b, Action::Hint)))
+        .route("/api/games/{id}/undo", post(|s, p, id, b| on_game(s, p, id, b, Action::Undo)))
+        .route("/api/games/{id}/resign", post(|s, p, id, b| on_game(s, p, id, b, Action::Resign)))
         .fallback(|uri: Uri| async move { error(&ApiError::NoRoute(musashi_game::excerpt(uri.path()))) })
         .method_not_allowed_fallback(|uri: Uri| async move {
             error(&ApiError::Method(format!("{} does not take this method", musashi_game::excerpt(uri.path()))))
@@ -105,14 +108,19 @@ pub(crate) fn error(e: &ApiError) -> Response {
     json(status, &serde_json::json!({ "error": e.to_string() }))
 }
 
-/// Runs `work` on a blocking thread, holding a search permit when it may search.
+/// Runs `work` on a blocking thread; when it may search (for `searcher`), it first takes the
+/// client's ticket (refused past the client's share) and then a search permit.
 async fn blocking<T: Send + 'static>(
     app: &App,
-    searches: bool,
+    searcher: Option<Peer>,
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    let _permit =
-        if searches { Some(app.searches.acquire().await.expect("the semaphore is never closed")) } else { None };
+    let _ticket = searcher.map(|Peer(ip)| app.in_flight.take(ip)).transpose()?;
+    let _permit = if searcher.is_some() {
+        Some(app.searches.acquire().await.expect("the semaphore is never closed"))
+    } else {
+        None
+    };
     tokio::task::spawn_blocking(work).await.unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))
 }
 
@@ -131,15 +139,26 @@ async fn create(State(app): State<Arc<App>>, body: Bytes) -> Response {
     }
 }
 
+/// The extractors of a game's routes, then `act`.
+async fn on_game(
+    State(app): State<Arc<App>>,
+    Extension(peer): Extension<Peer>,
+    Path(id): Path<String>,
+    body: Bytes,
+    action: Action,
+) -> Response {
+    act(app, peer, id, body, action).await
+}
+
 /// An action on the game `id`.
-async fn act(State(app): State<Arc<App>>, Path(id): Path<String>, body: Bytes, action: Action) -> Response {
+async fn act(app: Arc<App>, peer: Peer, id: String, body: Bytes, action: Action) -> Response {
     let session = match app.games.get(&id) {
         Ok(s) => s,
         Err(e) => return error(&e),
     };
-    let searches = matches!(action, Action::Reply | Action::Hint);
+    let searcher = matches!(action, Action::Reply | Action::Hint).then_some(peer);
     let shared = app.clone();
-    let done = blocking(&app, searches, move || {
+    let done = blocking(&app, searcher, move || {
         let mut s = lock(&session);
         let (mut mv, mut by, mut taken_back) = (None, None, Vec::new());
         match action {

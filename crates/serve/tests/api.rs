@@ -85,6 +85,29 @@ fn only_this_servers_host_and_json_bodies() {
 }
 
 #[test]
+fn a_hint_flood_from_one_client_is_refused_past_its_share() {
+    let addr = start(2, Duration::from_secs(600));
+    let g = new_game(addr, json!({"preset": "classic"}), "soldiers", "easy");
+    let id = g["id"].as_str().unwrap().to_string();
+    ok(addr, "POST", &format!("/api/games/{id}/reply"), "");
+    // Eight Hard hints (1600 simulations each) at once from this address: two may wait or run,
+    // the others are refused at once with 429, and nothing fails otherwise.
+    let path = format!("/api/games/{id}/hint");
+    let statuses: Vec<(u16, Value)> = std::thread::scope(|s| {
+        let calls: Vec<_> = (0..8).map(|_| s.spawn(|| call(addr, "POST", &path, r#"{"level":"hard"}"#))).collect();
+        calls.into_iter().map(|c| c.join().unwrap()).collect()
+    });
+    let served = statuses.iter().filter(|(code, _)| *code == 200).count();
+    let refused: Vec<&Value> = statuses.iter().filter(|(code, _)| *code == 429).map(|(_, v)| v).collect();
+    assert_eq!(served + refused.len(), 8, "{statuses:?}");
+    assert!(served >= 2, "the client's share is served: {statuses:?}");
+    assert!(!refused.is_empty(), "a flood past the share is refused: {statuses:?}");
+    assert!(refused.iter().all(|v| v["error"].as_str().unwrap().contains("searches")), "{refused:?}");
+    // Its share comes back: a hint after the flood is served.
+    ok(addr, "POST", &path, "");
+}
+
+#[test]
 fn stalled_connections_are_dropped_and_do_not_stop_the_server() {
     let addr = start(2, Duration::from_secs(600));
     // A client that sends half a head and stops is cut off after the header timeout.
