@@ -6,36 +6,32 @@
 //!
 //! musashi-lab agentprobe --tables tables/no-setchin [--every N] --agent SPEC --agent SPEC... GAMES.tsv...
 
-use super::{Solved, long_fights, positive};
+use super::{FightsFrom, long_fights, positive};
 use anyhow::{Context, Result};
 use musashi_agents::AgentRecipe;
 use musashi_game::{Game, MoveLimit};
 use musashi_lab::share::Share;
-use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     #[command(flatten)]
-    solved: Solved,
+    input: FightsFrom,
     /// Agent specs to measure, e.g. "mcts:ckpt=C,sims=100" (repeat the flag).
     #[arg(long = "agent", required = true)]
     agents: Vec<String>,
     /// Take every n-th long fight only.
     #[arg(long, default_value_t = 1, value_parser = positive())]
     every: usize,
-    /// games.tsv files of rankings.
-    #[arg(required = true)]
-    rankings: Vec<PathBuf>,
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
-    let (rules, oracle) = a.solved.open()?;
+    let (rules, oracle) = a.input.solved.open()?;
     let recipes = a
         .agents
         .iter()
         .map(|spec| AgentRecipe::parse_str(spec, &rules).with_context(|| format!("--agent {spec}")))
         .collect::<Result<Vec<_>>>()?;
-    let all = long_fights(&a.rankings, rules, &oracle, a.every)?;
+    let all = long_fights(&a.input.rankings, rules, &oracle, a.every)?;
     let specs = &a.agents;
     let mut kept: Vec<Vec<bool>> = vec![Vec::new(); specs.len()];
     for (k, (spec, recipe)) in specs.iter().zip(&recipes).enumerate() {

@@ -6,7 +6,7 @@
 //!     --model mlp:192x2 --model graph:32x4 experiments/.../ranking-*/games.tsv
 //! musashi-lab distill --tables tables/no-setchin --from runs/nsl-base/checkpoints/gen-0040 ... (fine-tune)
 
-use super::{Solved, network};
+use super::{FightsFrom, network};
 use anyhow::{Context, Result, bail};
 
 use musashi_lab::distill::{Schedule, fresh_learner, play_games, train};
@@ -18,7 +18,7 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     #[command(flatten)]
-    solved: Solved,
+    input: FightsFrom,
     /// Labelled games to train on.
     #[arg(long, default_value_t = 50_000)]
     games: usize,
@@ -46,9 +46,6 @@ pub(crate) struct Args {
     /// Save each model's final weights as a checkpoint here (`DIR/KIND-WIDTHxBLOCKS...`).
     #[arg(long)]
     save: Option<PathBuf>,
-    /// games.tsv files of rankings: their long fights are the test set.
-    #[arg(required = true)]
-    rankings: Vec<PathBuf>,
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
@@ -63,10 +60,11 @@ pub(crate) fn run(a: Args) -> Result<()> {
         }
         None => a.models.iter().zip(models).map(|(spec, config)| (spec.clone(), config, None)).collect(),
     };
-    let (rules, oracle) = a.solved.open()?;
+    let (rules, oracle) = a.input.solved.open()?;
     let t = std::time::Instant::now();
     let data = play_games(&oracle, rules, a.games, a.seed);
-    let fights = collect(&a.rankings, rules, &oracle).map_err(anyhow::Error::msg).context("the rankings' games")?;
+    let fights =
+        collect(&a.input.rankings, rules, &oracle).map_err(anyhow::Error::msg).context("the rankings' games")?;
     let (seen, unseen): (Vec<&Fight>, Vec<&Fight>) =
         fights.iter().partition(|f| data.seen.contains(&f.snap.position.hash()));
     let head = serde_json::json!({

@@ -6,7 +6,7 @@
 //!
 //! musashi-lab ensemble --tables tables/no-setchin [--every N] --checkpoint C1 --checkpoint C2... GAMES.tsv...
 
-use super::{Solved, long_fights, network, oracle, positive};
+use super::{FightsFrom, long_fights, network, oracle, positive};
 use anyhow::{Context, Result};
 use musashi_game::Move;
 use musashi_lab::policy::{argmax, probs};
@@ -16,27 +16,24 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     #[command(flatten)]
-    solved: Solved,
+    input: FightsFrom,
     /// The networks' checkpoints (folders, or BEST/LATEST pointers; repeat the flag).
     #[arg(long = "checkpoint", required = true)]
     checkpoints: Vec<PathBuf>,
     /// Take every n-th long fight only.
     #[arg(long, default_value_t = 1, value_parser = positive())]
     every: usize,
-    /// games.tsv files of rankings.
-    #[arg(required = true)]
-    rankings: Vec<PathBuf>,
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
-    let rules = a.solved.preset.ruleset();
+    let rules = a.input.solved.preset.ruleset();
     let nets = a
         .checkpoints
         .iter()
         .map(|c| network(c).with_context(|| format!("--checkpoint {}", c.display())))
         .collect::<Result<Vec<_>>>()?;
-    let oracle = oracle(&a.solved.tables, &rules)?;
-    let all = long_fights(&a.rankings, rules, &oracle, a.every)?;
+    let oracle = oracle(&a.input.solved.tables, &rules)?;
+    let all = long_fights(&a.input.rankings, rules, &oracle, a.every)?;
     let n = nets.len();
     let mut alone: Vec<(Share, Share)> = vec![(Share::default(), Share::default()); n];
     let (mut mean_plain, mut mean_sym) = (Share::default(), Share::default());

@@ -6,7 +6,7 @@
 //!
 //! musashi-lab fights --tables tables/no-setchin --checkpoint runs/x/checkpoints/BEST games.tsv...
 
-use super::{Solved, long_fights, network};
+use super::{FightsFrom, long_fights, network};
 use anyhow::Result;
 use musashi_game::Move;
 use musashi_lab::fights::predict;
@@ -18,19 +18,16 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     #[command(flatten)]
-    solved: Solved,
+    input: FightsFrom,
     /// The checkpoint (a folder, or a BEST/LATEST pointer).
     #[arg(long)]
     checkpoint: PathBuf,
-    /// games.tsv files of rankings.
-    #[arg(required = true)]
-    rankings: Vec<PathBuf>,
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
-    let (rules, oracle) = a.solved.open()?;
+    let (rules, oracle) = a.input.solved.open()?;
     let net = network(&a.checkpoint)?;
-    let fights = long_fights(&a.rankings, rules, &oracle, 1)?;
+    let fights = long_fights(&a.input.rankings, rules, &oracle, 1)?;
     let mut by: BTreeMap<String, Share> = BTreeMap::new();
     let (mut err_fight, mut err_child, mut children) = (0.0f64, 0.0f64, 0u64);
     let mut ranked = Share::default();

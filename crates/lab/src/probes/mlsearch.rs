@@ -8,7 +8,7 @@
 //!
 //! musashi-lab mlsearch --tables tables/no-setchin --checkpoint CHECKPOINT [--every N] GAMES.tsv...
 
-use super::{Solved, long_fights, network, positive};
+use super::{FightsFrom, long_fights, network, positive};
 use anyhow::{Result, ensure};
 use musashi_game::{Game, Move, MoveLimit, Outcome, Side, Snapshot};
 use musashi_lab::fights::predict;
@@ -21,16 +21,13 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     #[command(flatten)]
-    solved: Solved,
+    input: FightsFrom,
     /// The checkpoint (a folder, or a BEST/LATEST pointer).
     #[arg(long)]
     checkpoint: PathBuf,
     /// Take every n-th long fight only.
     #[arg(long, default_value_t = 1, value_parser = positive())]
     every: usize,
-    /// games.tsv files of rankings.
-    #[arg(required = true)]
-    rankings: Vec<PathBuf>,
 }
 
 struct Node {
@@ -107,9 +104,9 @@ fn search(net: &Network, root: &Game, depth: u32, k: usize) -> Result<Vec<f32>> 
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
-    let (rules, oracle) = a.solved.open()?;
+    let (rules, oracle) = a.input.solved.open()?;
     let net = network(&a.checkpoint)?;
-    let all = long_fights(&a.rankings, rules, &oracle, a.every)?;
+    let all = long_fights(&a.input.rankings, rules, &oracle, a.every)?;
     let mut by: BTreeMap<String, Share> = BTreeMap::new();
     let mut p = Prediction::default();
     for f in &all {

@@ -38,6 +38,16 @@ impl Solved {
     }
 }
 
+/// The solved tables and the rankings' games whose long fights a probe reads.
+#[derive(clap::Args, Debug)]
+pub(crate) struct FightsFrom {
+    #[command(flatten)]
+    pub(crate) solved: Solved,
+    /// games.tsv files of rankings (`musashi rank --out`): their long fights are measured.
+    #[arg(required = true)]
+    pub(crate) rankings: Vec<PathBuf>,
+}
+
 /// The solved tables in `dir`, checked against `rules`, as an oracle.
 pub(crate) fn oracle(dir: &Path, rules: &Ruleset) -> Result<TableOracle> {
     Ok(TableOracle { tables: load_tables(dir, rules)? })

@@ -7,7 +7,7 @@
 //!
 //! musashi-lab rollout --tables tables/no-setchin --checkpoint CHECKPOINT [--every N] [--drawn K] GAMES.tsv...
 
-use super::{Solved, long_fights, network, positive};
+use super::{FightsFrom, long_fights, network, positive};
 use anyhow::{Context, Result};
 use musashi_game::{Game, Move, MoveLimit, Side};
 use musashi_lab::fights::predict;
@@ -18,7 +18,7 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     #[command(flatten)]
-    solved: Solved,
+    input: FightsFrom,
     /// The checkpoint (a folder, or a BEST/LATEST pointer).
     #[arg(long)]
     checkpoint: PathBuf,
@@ -29,9 +29,6 @@ pub(crate) struct Args {
     /// sides playing their top move).
     #[arg(long, default_value_t = 0)]
     drawn: u32,
-    /// games.tsv files of rankings.
-    #[arg(required = true)]
-    rankings: Vec<PathBuf>,
 }
 
 /// The legal moves at `g` and the policy's probabilities over them.
@@ -77,10 +74,10 @@ fn rollout(net: &Network, mut g: Game, rng: &mut u64, drawn: bool, p: &mut Predi
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
-    let (rules, oracle) = a.solved.open()?;
+    let (rules, oracle) = a.input.solved.open()?;
     let net = network(&a.checkpoint)?;
     let drawn = a.drawn;
-    let all = long_fights(&a.rankings, rules, &oracle, a.every)?;
+    let all = long_fights(&a.input.rankings, rules, &oracle, a.every)?;
     let (mut pol, mut roll) = (Share::default(), Share::default());
     let mut rng = 0x9E37_79B9_7F4A_7C15u64;
     let mut p = Prediction::default();

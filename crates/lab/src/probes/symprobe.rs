@@ -9,7 +9,7 @@
 //!
 //! musashi-lab symprobe --tables tables/no-setchin --checkpoint CHECKPOINT GAMES.tsv...
 
-use super::{Solved, long_fights, network};
+use super::{FightsFrom, long_fights, network};
 use anyhow::{Context, Result};
 use musashi_game::{Move, Snapshot, Symmetry};
 use musashi_lab::fights::predict;
@@ -22,13 +22,10 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     #[command(flatten)]
-    solved: Solved,
+    input: FightsFrom,
     /// The checkpoint (a folder, or a BEST/LATEST pointer).
     #[arg(long)]
     checkpoint: PathBuf,
-    /// games.tsv files of rankings.
-    #[arg(required = true)]
-    rankings: Vec<PathBuf>,
 }
 
 /// The moves-left head's plies at `snap`'s image under `sym` (alone, a batch of one).
@@ -39,9 +36,9 @@ fn plies(net: &Network, snap: &Snapshot, sym: Symmetry, p: &mut Prediction) -> R
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
-    let (rules, oracle) = a.solved.open()?;
+    let (rules, oracle) = a.input.solved.open()?;
     let net = network(&a.checkpoint)?;
-    let all = long_fights(&a.rankings, rules, &oracle, 1)?;
+    let all = long_fights(&a.input.rankings, rules, &oracle, 1)?;
     let mut by: BTreeMap<String, Share> = BTreeMap::new();
     let mut p = Prediction::default();
     for f in &all {
