@@ -218,6 +218,21 @@ fn damaged_games_or_a_lost_history_are_refused_on_resume() {
 }
 
 #[test]
+fn an_io_error_is_said_once() {
+    // A run folder that cannot be made (a file stands where a folder should): the OS's words
+    // appear once, not once for the message and again for its cause.
+    let dir = temp("io");
+    let config = write_config(&dir, TINY);
+    std::fs::write(dir.join("file"), b"x").unwrap();
+    let o = train(&config, &dir.join("file").join("run"), &[]);
+    let log = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{log}");
+    let error = log.lines().find(|l| l.starts_with("error:")).unwrap_or_else(|| panic!("{log}"));
+    assert_eq!(error.matches("os error").count(), 1, "{error}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_graph_network_trains_end_to_end() {
     let dir = temp("graph");
     let config = write_config(&dir, TINY);
