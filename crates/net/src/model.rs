@@ -132,16 +132,12 @@ impl ModelConfig {
     /// Checks the shape is sensible.
     pub fn validate(&self) -> Result<(), NetError> {
         let shape = |field, range, value| Err(NetError::Shape { field, range, value });
-        let widest = match self.kind {
-            ModelKind::Mlp => 4096,
-            ModelKind::Graph => 512,
+        let (widest, range) = match self.kind {
+            ModelKind::Mlp => (4096, "8..=4096"),
+            ModelKind::Graph => (512, "8..=512 for a graph network"),
         };
         if !(8..=widest).contains(&self.hidden) {
-            return shape(
-                "hidden",
-                if widest == 512 { "8..=512 for a graph network" } else { "8..=4096" },
-                self.hidden,
-            );
+            return shape("hidden", range, self.hidden);
         }
         if self.blocks > 32 {
             return shape("blocks", "0..=32", self.blocks);

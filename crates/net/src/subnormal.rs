@@ -4,8 +4,10 @@
 //! slower by generation 70, with 7% of its weights subnormal (experiments/2026-12-03-musashi-bundle).
 //! Such a weight contributes less than 1e-38 to any output, so setting it to zero changes no
 //! result; the learner does it after every step, and loading does it to older checkpoints.
+//! Beside it, the count of weights that are not finite at all (`non_finite_params`), which saving
+//! and loading refuse.
 
-use burn::module::{Module, ModuleMapper, Param};
+use burn::module::{Module, ModuleMapper, ModuleVisitor, Param};
 use burn::prelude::*;
 
 /// Sets every subnormal float parameter to zero.
@@ -31,20 +33,23 @@ impl ModuleMapper for FlushSubnormals {
 /// Counts the parameters that are not finite numbers (NaN or infinite).
 struct CountNonFinite(usize);
 
-impl ModuleMapper for CountNonFinite {
-    fn map_float<const D: usize>(&mut self, param: Param<Tensor<D>>) -> Param<Tensor<D>> {
-        let values = param.val().into_data();
-        if let Ok(v) = values.as_slice::<f32>() {
-            self.0 += v.iter().filter(|x| !x.is_finite()).count();
-        }
-        param
+impl ModuleVisitor for CountNonFinite {
+    fn visit_float<const D: usize>(&mut self, param: &Param<Tensor<D>>) {
+        // Whatever the backend's float type, read as f32 (a value that is not finite stays so);
+        // weights that cannot be read at all count as broken, never as fine.
+        let tensor = param.val();
+        let numel = tensor.shape().num_elements();
+        self.0 += match tensor.into_data().try_into_vec_as::<f32>() {
+            Ok(values) => values.iter().filter(|x| !x.is_finite()).count(),
+            Err(_) => numel,
+        };
     }
 }
 
 /// How many of `module`'s parameters are NaN or infinite.
 pub(crate) fn non_finite_params<M: Module>(module: &M) -> usize {
     let mut count = CountNonFinite(0);
-    let _ = module.clone().map(&mut count);
+    module.visit(&mut count);
     count.0
 }
 
@@ -100,6 +105,31 @@ mod tests {
         for (b, a) in before.iter().zip(&after) {
             let want = if b.is_subnormal() { 0.0 } else { *b };
             assert_eq!(a.to_bits(), want.to_bits(), "{b} became {a}");
+        }
+    }
+
+    #[test]
+    fn non_finite_weights_are_counted_and_subnormals_are_not() {
+        let device = Device::flex();
+        for config in [ModelConfig::mlp(8, 1, 4, 4), ModelConfig::graph(8, 1, 4, 4)] {
+            let clean = config.init(&device);
+            assert_eq!(non_finite_params(&clean), 0);
+            assert_eq!(non_finite_params(&clean.clone().map(&mut Plant)), 0, "subnormals are finite");
+            struct Poison(usize);
+            impl ModuleMapper for Poison {
+                fn map_float<const D: usize>(&mut self, param: Param<Tensor<D>>) -> Param<Tensor<D>> {
+                    param.map(|t| {
+                        let (shape, device) = (t.shape(), t.device());
+                        let mut v: Vec<f32> = t.into_data().try_to_vec::<f32>().unwrap();
+                        v[0] = if self.0 % 2 == 0 { f32::NAN } else { f32::INFINITY };
+                        self.0 += 1;
+                        Tensor::from_data(TensorData::new(v, shape), &device)
+                    })
+                }
+            }
+            let mut poison = Poison(0);
+            let broken = clean.map(&mut poison);
+            assert_eq!(non_finite_params(&broken), poison.0, "{config:?}");
         }
     }
 }

@@ -9,10 +9,10 @@
 use super::{FightsFrom, network};
 use anyhow::{Context, Result, bail};
 
-use musashi_lab::distill::{Schedule, fresh_learner, play_games, train};
+use musashi_lab::distill::{Schedule, fresh_learner, learner, play_games, train};
 use musashi_lab::fights::{Fight, collect, score};
 use musashi_lab::model_spec::parse_model;
-use musashi_net::{CheckpointMeta, Learner, LossWeights, OptimizerKind, save_checkpoint};
+use musashi_net::{CheckpointMeta, save_checkpoint};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -82,7 +82,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
                     "seen_accuracy": s.accuracy(), "seen_plies_rms": s.plies_rms,
                 });
                 println!("{line}");
-                Learner::new(&net, OptimizerKind::Adam, 1e-4, LossWeights { value: 1.0, moves_left: 1.0 })
+                learner(&net)
             }
             None => fresh_learner(config, a.seed).map_err(anyhow::Error::msg)?,
         };
