@@ -121,7 +121,7 @@ mod tests {
                     param.map(|t| {
                         let (shape, device) = (t.shape(), t.device());
                         let mut v: Vec<f32> = t.into_data().try_to_vec::<f32>().unwrap();
-                        v[0] = if self.0 % 2 == 0 { f32::NAN } else { f32::INFINITY };
+                        v[0] = if self.0.is_multiple_of(2) { f32::NAN } else { f32::INFINITY };
                         self.0 += 1;
                         Tensor::from_data(TensorData::new(v, shape), &device)
                     })
