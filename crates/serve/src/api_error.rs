@@ -28,6 +28,10 @@ pub enum ApiError {
     Host(String),
     /// A body larger than the server takes.
     TooLarge(usize),
+    /// A target (path and query) longer than the server takes, in bytes.
+    UriTooLong(usize),
+    /// More header fields, or more bytes of them, than the server takes: (fields, bytes).
+    HeadTooLarge(usize, usize),
     /// A request that took longer than the server waits (a stalled body, a search queue).
     Timeout(u64),
     /// The client already has as many searches waiting or running as one client may.
@@ -47,6 +51,8 @@ impl ApiError {
             ApiError::Host(_) => 421,
             ApiError::NotJson(_) => 415,
             ApiError::TooLarge(_) => 413,
+            ApiError::UriTooLong(_) => 414,
+            ApiError::HeadTooLarge(..) => 431,
             ApiError::Timeout(_) => 408,
         }
     }
@@ -70,6 +76,15 @@ impl fmt::Display for ApiError {
             ),
             ApiError::TooLarge(limit) => {
                 write!(f, "the request body is larger than the {limit} bytes this server takes")
+            }
+            ApiError::UriTooLong(limit) => {
+                write!(f, "the request's path is longer than the {limit} bytes this server takes")
+            }
+            ApiError::HeadTooLarge(fields, bytes) => {
+                write!(
+                    f,
+                    "the request has more than {fields} header fields or {bytes} bytes of them, this server's limit"
+                )
             }
             ApiError::Timeout(secs) => write!(f, "the request took longer than {secs} s and was dropped"),
             ApiError::Busy(n) => {

@@ -3,11 +3,14 @@
 //! the browser asking the server first), a declared body fits the limit (refused before a byte
 //! of it is read, so `Expect: 100-continue` gets no "100 Continue"), the whole request ends
 //! within `REQUEST_TIMEOUT`, and refusals the framework makes itself come back as JSON errors.
+//! The path and the header fields have limits of their own, below the HTTP parser's (64 KiB of
+//! path, 100 fields, about 400 KiB of head), so that a long path or head gets a JSON 414 or 431
+//! too; only past the parser's limits does the answer come without a body.
 
 use crate::api_error::ApiError;
 use crate::routes::{MAX_BODY, error};
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, Method, header};
+use axum::http::{HeaderMap, Method, Uri, header};
 use axum::middleware::Next;
 use axum::response::Response;
 use std::net::SocketAddr;
@@ -17,6 +20,12 @@ use std::time::Duration;
 /// How long one request may take from its head to its answer (a search waiting for a core
 /// included).
 pub(crate) const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
+/// The longest path and query taken, in bytes.
+pub(crate) const MAX_URI: usize = 8 * 1024;
+/// The most header fields taken.
+pub(crate) const MAX_FIELDS: usize = 64;
+/// The most bytes of header names and values taken.
+pub(crate) const MAX_HEAD: usize = 32 * 1024;
 
 /// The names this server answers to.
 #[derive(Debug, Clone)]
@@ -50,7 +59,7 @@ impl Hosts {
 
 /// Checks a request, then runs it with a time limit.
 pub(crate) async fn guard(State(hosts): State<Arc<Hosts>>, request: Request, next: Next) -> Response {
-    if let Err(e) = check(&hosts, request.method(), request.headers()) {
+    if let Err(e) = check(&hosts, request.method(), request.uri(), request.headers()) {
         return error(&e);
     }
     let answer = match tokio::time::timeout(REQUEST_TIMEOUT, next.run(request)).await {
@@ -64,7 +73,15 @@ pub(crate) async fn guard(State(hosts): State<Arc<Hosts>>, request: Request, nex
     answer
 }
 
-fn check(hosts: &Hosts, method: &Method, headers: &HeaderMap) -> Result<(), ApiError> {
+fn check(hosts: &Hosts, method: &Method, uri: &Uri, headers: &HeaderMap) -> Result<(), ApiError> {
+    let target = uri.path_and_query().map_or(0, |p| p.as_str().len());
+    if target > MAX_URI {
+        return Err(ApiError::UriTooLong(MAX_URI));
+    }
+    let head_bytes: usize = headers.iter().map(|(k, v)| k.as_str().len() + v.len()).sum();
+    if headers.len() > MAX_FIELDS || head_bytes > MAX_HEAD {
+        return Err(ApiError::HeadTooLarge(MAX_FIELDS, MAX_HEAD));
+    }
     let text = |name| headers.get(name).map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
     let host = text(header::HOST).unwrap_or_default();
     if !hosts.allows(&host) {
@@ -122,7 +139,8 @@ mod tests {
     fn bodies_must_be_declared_json_and_fit() {
         let hosts = Hosts::new("127.0.0.1:1".parse().unwrap(), &[]);
         let host = ("host", "127.0.0.1:1");
-        let post = |h: &[(&'static str, &str)]| check(&hosts, &Method::POST, &headers(h));
+        let root = Uri::from_static("/api/games");
+        let post = |h: &[(&'static str, &str)]| check(&hosts, &Method::POST, &root, &headers(h));
         assert_eq!(post(&[host, ("content-type", "application/json"), ("content-length", "9")]), Ok(()));
         assert_eq!(post(&[host, ("content-type", "application/json; charset=utf-8"), ("content-length", "9")]), Ok(()));
         assert_eq!(post(&[host, ("content-length", "0")]), Ok(()), "an action without a body");
@@ -133,7 +151,7 @@ mod tests {
         assert!(matches!(post(&[host, ("content-length", "9")]), Err(ApiError::NotJson(_))));
         let huge = [host, ("content-type", "application/json"), ("content-length", "1000000000000")];
         assert_eq!(post(&huge), Err(ApiError::TooLarge(MAX_BODY)));
-        let get = check(&hosts, &Method::GET, &headers(&[("host", "evil.example")]));
+        let get = check(&hosts, &Method::GET, &root, &headers(&[("host", "evil.example")]));
         assert!(matches!(get, Err(ApiError::Host(_))));
     }
 }

@@ -8,7 +8,7 @@
 //! client's mistake is a 4xx with a message; games are bounded in number and expire when idle;
 //! no request names a file; a request runs at most one search, of the level's fixed size, and
 //! searches beyond one per core wait their turn (a client may have two waiting or running at
-//! once, `fair.rs`). Only its own host names and JSON bodies are
+//! once, `fair.rs`); a client holds a bounded share of the games (`games.rs`). Only its own host names and JSON bodies are
 //! accepted (`guard.rs`: no DNS rebinding, no cross-site form posts); connections are capped,
 //! time-limited and shed past the cap, never fatal (`listen.rs`).
 
@@ -44,6 +44,9 @@ pub struct ServeConfig {
     pub addr: SocketAddr,
     /// Games held at once.
     pub max_games: usize,
+    /// Games one client (an address) holds at once; its least recently used game is dropped
+    /// when it starts one more.
+    pub games_per_client: usize,
     /// A game idle this long is dropped.
     pub idle: Duration,
     /// Host names the server answers to besides its own address (`--allow-host`), for a proxy
@@ -88,6 +91,9 @@ pub fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr, &Bundle)) -> Re
     if config.max_games == 0 {
         return Err(ServeError::Limit("max games must be at least 1".into()));
     }
+    if config.games_per_client == 0 {
+        return Err(ServeError::Limit("games per client must be at least 1".into()));
+    }
     if config.idle.is_zero() {
         return Err(ServeError::Limit("the idle time before a game expires must be above 0".into()));
     }
@@ -107,9 +113,9 @@ pub fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr, &Bundle)) -> Re
         ready(addr, &bundle);
         let app = App {
             bundle,
-            games: games::Games::new(config.max_games, config.idle),
+            games: games::Games::new(config.max_games, config.games_per_client, config.idle),
             searches: tokio::sync::Semaphore::new(cores),
-            in_flight: Default::default(),
+            in_flight: fair::InFlight::new(fair::SEARCHES_PER_CLIENT),
         };
         let hosts = Arc::new(guard::Hosts::new(addr, &config.allow_hosts));
         let router = routes::router(Arc::new(app)).layer(axum::middleware::from_fn_with_state(hosts, guard::guard));

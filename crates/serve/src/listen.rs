@@ -1,9 +1,9 @@
-//! The accept loop: one HTTP/1.1 connection per request at most `MAX_CONNECTIONS` at once, a
-//! deadline on every connection, and an accept error (out of file descriptors) waited out
-//! rather than fatal. Past the cap a new connection is closed at once: the server sheds load
-//! and keeps every game it holds.
+//! The accept loop: one HTTP/1.1 connection per request, at most `MAX_CONNECTIONS` at once and
+//! `CONNECTIONS_PER_CLIENT` of one client, a deadline on every connection, and an accept error
+//! (out of file descriptors) waited out rather than fatal. Past either cap a new connection is
+//! closed at once: the server sheds load and keeps every game it holds.
 
-use crate::fair::Peer;
+use crate::fair::{CONNECTIONS_PER_CLIENT, InFlight, Peer};
 use axum::Router;
 use axum::http::Request;
 use hyper::body::Incoming;
@@ -28,6 +28,7 @@ const ACCEPT_BACKOFF: Duration = Duration::from_millis(50);
 /// Serves `router` on `listener` until the process ends.
 pub(crate) async fn accept_loop(listener: TcpListener, router: Router) {
     let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let per_client = InFlight::new(CONNECTIONS_PER_CLIENT);
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -35,6 +36,10 @@ pub(crate) async fn accept_loop(listener: TcpListener, router: Router) {
                 tokio::time::sleep(ACCEPT_BACKOFF).await;
                 continue;
             }
+        };
+        let Some(client_slot) = per_client.take(peer.ip()) else {
+            drop(stream);
+            continue;
         };
         let Ok(slot) = slots.clone().try_acquire_owned() else {
             drop(stream);
@@ -53,7 +58,7 @@ pub(crate) async fn accept_loop(listener: TcpListener, router: Router) {
                 .keep_alive(false)
                 .serve_connection(TokioIo::new(stream), service);
             let _ = tokio::time::timeout(CONNECTION_DEADLINE, connection).await;
-            drop(slot);
+            drop((slot, client_slot));
         });
     }
 }

@@ -115,7 +115,7 @@ async fn blocking<T: Send + 'static>(
     searcher: Option<Peer>,
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    let _ticket = searcher.map(|Peer(ip)| app.in_flight.take(ip)).transpose()?;
+    let _ticket = searcher.map(|Peer(ip)| app.in_flight.search(ip)).transpose()?;
     let _permit = if searcher.is_some() {
         Some(app.searches.acquire().await.expect("the semaphore is never closed"))
     } else {
@@ -125,11 +125,11 @@ async fn blocking<T: Send + 'static>(
 }
 
 /// `POST /api/games`.
-async fn create(State(app): State<Arc<App>>, body: Bytes) -> Response {
+async fn create(State(app): State<Arc<App>>, Extension(Peer(client)): Extension<Peer>, body: Bytes) -> Response {
     let seed = app.games.random();
     let made = parse_setup(&body)
         .and_then(|setup| Session::new(&app.bundle, setup, seed))
-        .and_then(|session| app.games.insert(session));
+        .and_then(|session| app.games.insert(session, client));
     match made {
         Ok((id, session)) => {
             let game = GameView::of(&id, &lock(&session));

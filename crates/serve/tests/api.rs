@@ -16,11 +16,17 @@ fn bundle() -> PathBuf {
 
 /// A server of its own for the calling test.
 fn start(max_games: usize, idle: Duration) -> SocketAddr {
+    start_sharing(max_games, max_games, idle)
+}
+
+/// A server of its own, holding at most `per_client` games of one client.
+fn start_sharing(max_games: usize, per_client: usize, idle: Duration) -> SocketAddr {
     let (tx, rx) = std::sync::mpsc::channel();
     let config = ServeConfig {
         bundle: bundle(),
         addr: "127.0.0.1:0".parse().unwrap(),
         max_games,
+        games_per_client: per_client,
         idle,
         allow_hosts: Vec::new(),
     };
@@ -47,7 +53,16 @@ fn call(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) 
 
 /// A request written by hand; the status and the body as text.
 fn raw(addr: SocketAddr, request: &str) -> (u16, String) {
-    let mut s = TcpStream::connect(addr).unwrap();
+    raw_from("127.0.0.1", addr, request)
+}
+
+/// A request written by hand, sent from the loopback address `from` (another client).
+fn raw_from(from: &str, addr: SocketAddr, request: &str) -> (u16, String) {
+    use socket2::{Domain, Socket, Type};
+    let socket = Socket::new(Domain::IPV4, Type::STREAM, None).unwrap();
+    socket.bind(&SocketAddr::new(from.parse().unwrap(), 0).into()).unwrap();
+    socket.connect(&addr.into()).unwrap();
+    let mut s = TcpStream::from(socket);
     s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
     s.write_all(request.as_bytes()).unwrap();
     let mut raw = Vec::new();
@@ -82,6 +97,45 @@ fn only_this_servers_host_and_json_bodies() {
     let (status, text) = raw(addr, &head);
     assert_eq!(status, 413, "{text}");
     assert!(!text.contains("100 Continue") && text.contains("\"error\""), "{text}");
+}
+
+#[test]
+fn long_paths_and_heads_get_json_errors() {
+    let addr = start(2, Duration::from_secs(600));
+    let path = format!("/api/games/{}", "a".repeat(9000));
+    let (status, text) = raw(addr, &format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n\r\n"));
+    assert_eq!(status, 414, "{text}");
+    assert!(text.contains(r#"{"error":"the request's path is longer than"#), "{text}");
+    let fields: String = (0..80).map(|i| format!("X-Field-{i}: {i}\r\n")).collect();
+    let (status, text) = raw(addr, &format!("GET /api/options HTTP/1.1\r\nHost: {addr}\r\n{fields}\r\n"));
+    assert_eq!(status, 431, "{text}");
+    assert!(text.contains(r#"{"error":"the request has more than 64 header fields"#), "{text}");
+    let big = format!("X-Big: {}\r\n", "b".repeat(40_000));
+    let (status, text) = raw(addr, &format!("GET /api/options HTTP/1.1\r\nHost: {addr}\r\n{big}\r\n"));
+    assert_eq!(status, 431, "{text}");
+    assert!(text.contains(r#""error""#), "{text}");
+}
+
+#[test]
+fn a_client_past_its_share_of_games_loses_its_oldest_not_others_theirs() {
+    let addr = start_sharing(3, 2, Duration::from_secs(600));
+    let body = r#"{"rules":{},"human":"general","level":"easy"}"#;
+    let create = |from: &str| {
+        let head = format!(
+            "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            body.len()
+        );
+        let (status, text) = raw_from(from, addr, &format!("{head}{body}"));
+        assert_eq!(status, 201, "{text}");
+        let json: Value = serde_json::from_str(text.split_once("\r\n\r\n").unwrap().1).unwrap();
+        json["game"]["id"].as_str().unwrap().to_string()
+    };
+    let show = |id: &str| raw(addr, &format!("GET /api/games/{id} HTTP/1.1\r\nHost: {addr}\r\n\r\n")).0;
+    let other = create("127.0.0.2");
+    let mine: Vec<String> = (0..3).map(|_| create("127.0.0.1")).collect();
+    assert_eq!(show(&mine[0]), 404, "the flooding client's least recently used game made room");
+    assert_eq!((show(&mine[1]), show(&mine[2])), (200, 200));
+    assert_eq!(show(&other), 200, "another client's game is untouched");
 }
 
 #[test]
@@ -150,7 +204,8 @@ fn strings(v: &Value) -> Vec<String> {
 
 #[test]
 fn every_error_class_is_a_4xx_with_a_message() {
-    let addr = start(2, Duration::from_secs(600));
+    // One client may hold more games than the server: it fills the server (429 below).
+    let addr = start_sharing(2, 3, Duration::from_secs(600));
     let post = |path: &str, body: &str, status, says: &str| refused(addr, "POST", path, body, status, says);
     post("/api/games", "{not json", 400, "bad request body");
     post("/api/games", r#"{"rules":{},"human":"general","level":"expert"}"#, 400, "unknown level 'expert'");

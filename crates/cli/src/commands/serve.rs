@@ -19,6 +19,10 @@ pub(crate) struct Args {
     /// Games held at once.
     #[arg(long, default_value_t = 1000)]
     max_games: usize,
+    /// Games one client (an address) holds at once: starting one more drops its least recently
+    /// used game, so that one client cannot fill the server.
+    #[arg(long, default_value_t = 50)]
+    games_per_client: usize,
     /// Minutes after which an idle game is dropped (a page can still continue it from its moves).
     #[arg(long, default_value_t = 60)]
     idle_minutes: u64,
@@ -33,6 +37,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
         bundle: a.bundle,
         addr: a.addr,
         max_games: a.max_games,
+        games_per_client: a.games_per_client,
         idle: Duration::from_secs(a.idle_minutes.saturating_mul(60)),
         allow_hosts: a.allow_hosts,
     };
