@@ -8,13 +8,17 @@
 //! - `SlurmPlan` (`slurm_plan.rs`): what to run and with which resources, validated.
 //! - `render` (`slurm_scripts.rs`): the two scripts, placeholders and resources filled in.
 //! - `launch` (`launch.rs`): record the run, write the scripts, submit (or only write them).
+//! - `capacity_warning` (`capacity.rs`): whether the partition can run the trainer and a worker
+//!   at once (`sinfo`).
 //! - `ClusterError` (`error.rs`).
 
+mod capacity;
 mod error;
 mod launch;
 mod slurm_plan;
 mod slurm_scripts;
 
+pub use capacity::capacity_warning;
 pub use error::ClusterError;
 pub use launch::{Launch, launch};
 pub use slurm_plan::{Resources, SlurmPlan};

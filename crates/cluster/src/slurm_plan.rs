@@ -40,6 +40,8 @@ pub struct SlurmPlan {
     pub musashi: PathBuf,
     /// The submission program (`sbatch`; another path for a wrapper).
     pub sbatch: PathBuf,
+    /// The partition's description program (`sinfo`), for `capacity_warning`.
+    pub sinfo: PathBuf,
 }
 
 impl Resources {
@@ -101,6 +103,7 @@ pub(crate) mod tests {
             account: None,
             musashi: "/opt/musashi/bin/musashi".into(),
             sbatch: "sbatch".into(),
+            sinfo: "sinfo".into(),
         }
     }
 

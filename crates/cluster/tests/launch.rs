@@ -3,7 +3,7 @@
 //! array waits for it and watches its job id, a refusal is an error naming the script. The real
 //! Slurm test is `.ci/slurm/test.sh`.
 
-use musashi_cluster::{ClusterError, Resources, SlurmPlan, launch};
+use musashi_cluster::{ClusterError, Resources, SlurmPlan, capacity_warning, launch};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
@@ -43,7 +43,32 @@ fn plan(dir: &Path) -> SlurmPlan {
         account: None,
         musashi: "/opt/musashi".into(),
         sbatch: fake_sbatch(dir),
+        sinfo: dir.join("no-sinfo-here"),
     }
+}
+
+/// A stand-in `sinfo`: records its arguments and prints the lines given, one per node.
+fn fake_sinfo(dir: &Path, nodes: &str) -> PathBuf {
+    let path = dir.join("sinfo");
+    let script = format!("#!/bin/sh\necho \"$@\" > {d}/sinfo-args\nprintf '{nodes}'\n", d = dir.display());
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[test]
+fn a_partition_too_small_for_the_trainer_and_a_worker_is_warned_of() {
+    let dir = temp("sinfo");
+    let mut p = plan(&dir);
+    assert_eq!(capacity_warning(&p), None, "no sinfo: nothing said, nothing refused");
+    p.sinfo = fake_sinfo(&dir, "node1|2\\n");
+    let warning = capacity_warning(&p).expect("2 CPUs cannot run a trainer of 2 and a worker of 1");
+    assert!(warning.contains("partition debug has 2 CPUs in all"), "{warning}");
+    let args = std::fs::read_to_string(dir.join("sinfo-args")).unwrap();
+    assert_eq!(args.trim(), "--Node --noheader --format=%N|%c --partition=debug");
+    p.trainer.cpus = 1;
+    assert_eq!(capacity_warning(&p), None, "1 + 1 fits");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -10,6 +10,7 @@ mod error;
 mod games;
 mod ids;
 mod positions;
+mod quiet_panic;
 mod shard;
 
 pub use error::RecordError;

@@ -9,6 +9,7 @@ use crate::checks::{check_game, check_position};
 use crate::error::RecordError;
 use crate::games::{self, GAMES_SCHEMA_VERSION, GameRecord};
 use crate::positions::{self, POSITIONS_SCHEMA_VERSION, PositionRecord};
+use crate::quiet_panic::catch_quietly;
 use arrow_array::RecordBatch;
 use bytes::Bytes;
 use parquet::arrow::ArrowWriter;
@@ -19,7 +20,6 @@ use parquet::file::properties::WriterProperties;
 use sha2::{Digest, Sha256};
 use std::fs;
 use std::io::Write;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
 /// The shard format this build writes and reads: 2 added the checksum file (format 1 shards,
@@ -276,10 +276,6 @@ fn write_raw(shard: &Shard, positions: &[u8], games: &[u8]) -> Result<(), Record
     sync_dir(dir)
 }
 
-fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
-    p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default()
-}
-
 /// Decodes a record file's bytes, checking its schema tag. The bytes are normally checked
 /// against their checksum first; a decoder panic on bytes that are not (or on a decoder bug) is
 /// still caught and reported as corruption of the file, as a last line of defence.
@@ -301,8 +297,7 @@ fn decode(path: &Path, bytes: Vec<u8>, kind: Kind) -> Result<Vec<RecordBatch>, R
         let reader = builder.build().map_err(|e| corrupt(e.to_string()))?;
         reader.collect::<Result<Vec<_>, _>>().map_err(|e| corrupt(e.to_string()))
     };
-    catch_unwind(AssertUnwindSafe(run))
-        .unwrap_or_else(|p| Err(corrupt(format!("the Parquet decoder panicked: {}", panic_message(&*p)))))
+    catch_quietly(run).unwrap_or_else(|p| Err(corrupt(format!("the Parquet decoder panicked: {p}"))))
 }
 
 type FromBatch<T> = fn(&RecordBatch, &mut Vec<T>) -> Result<(), (Option<usize>, String)>;
@@ -415,8 +410,7 @@ pub fn count_rows(path: &Path) -> Result<u64, RecordError> {
     let bytes = verified_bytes(path)?;
     let corrupt = |message: String| RecordError::Corrupt { path: path.to_path_buf(), message };
     let run = || ParquetRecordBatchReaderBuilder::try_new(Bytes::from(bytes)).map_err(|e| corrupt(e.to_string()));
-    let builder = catch_unwind(AssertUnwindSafe(run))
-        .unwrap_or_else(|p| Err(corrupt(format!("the Parquet decoder panicked: {}", panic_message(&*p)))))?;
+    let builder = catch_quietly(run).unwrap_or_else(|p| Err(corrupt(format!("the Parquet decoder panicked: {p}"))))?;
     Ok(builder.metadata().file_metadata().num_rows().max(0) as u64)
 }
 
@@ -466,8 +460,6 @@ mod tests {
         assert_eq!(positions_from(path, clean.clone()).unwrap(), records);
         let (mut caught, mut refused, mut identical, mut different) = (0, 0, 0, 0);
         let mut rng = musashi_testkit::Rng(17);
-        let hook = std::panic::take_hook();
-        std::panic::set_hook(Box::new(|_| {}));
         for _ in 0..400 {
             let mut bytes = clean.clone();
             for _ in 0..1 + rng.below(4) {
@@ -485,12 +477,24 @@ mod tests {
                 Ok(_) => different += 1,
             }
         }
-        std::panic::set_hook(hook);
         println!(
             "without the checksum, 400 damaged positions files: {caught} decoder panics caught, {refused} other \
              errors, {identical} identical, {different} read with different values"
         );
         assert!(caught > 0, "no trial reached a decoder panic: the last line of defence is untested");
+    }
+
+    /// The caught decoder panics print nothing: the trials above run again in a child process
+    /// (this test binary), whose standard error must not hold a panic report.
+    #[test]
+    fn caught_decoder_panics_print_nothing() {
+        let name = "shard::tests::below_the_checksum_decoder_panics_are_caught_and_named";
+        let exe = std::env::current_exe().unwrap();
+        let out = std::process::Command::new(exe).args(["--exact", name, "--nocapture"]).output().unwrap();
+        let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert!(out.status.success(), "{stdout}\n{stderr}");
+        assert!(stdout.contains("decoder panics caught"), "the trials ran: {stdout}");
+        assert!(!stderr.contains("panicked"), "a caught panic was printed: {stderr}");
     }
 
     /// Rows written by something other than `write_shard` (an older or buggy writer), with a

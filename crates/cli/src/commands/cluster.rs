@@ -3,7 +3,7 @@
 //! submitted (or, with --dry-run, only written).
 
 use anyhow::{Context, Result};
-use musashi_cluster::{Resources, SlurmPlan, launch};
+use musashi_cluster::{Resources, SlurmPlan, capacity_warning, launch};
 use std::path::PathBuf;
 
 #[derive(clap::Subcommand, Debug)]
@@ -73,7 +73,11 @@ pub(crate) fn run(a: Args) -> Result<()> {
         account: a.account,
         musashi,
         sbatch: "sbatch".into(),
+        sinfo: "sinfo".into(),
     };
+    if let Some(warning) = capacity_warning(&plan) {
+        eprintln!("warning: {warning}");
+    }
     let l = launch(&plan, !a.dry_run)?;
     println!("run {}\nwrote {}\nwrote {}", l.run.display(), l.trainer_script.display(), l.workers_script.display());
     match (l.trainer_job, l.workers_job) {
