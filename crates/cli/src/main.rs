@@ -45,6 +45,8 @@ enum Command {
     Export(commands::export::Args),
     /// Write a bundle's network as a checkpoint folder (to export again or play as mcts:ckpt=).
     Unbundle(commands::unbundle::Args),
+    /// Give an older build's shards (format 1) their checksum files, after checking every row.
+    SealShards(commands::seal_shards::Args),
     /// Play a game in the terminal (human or agent on each side).
     Play(commands::play::Args),
     /// Play the exported opponents in a browser: a local web server and its page.
@@ -71,6 +73,7 @@ fn main() -> ExitCode {
         Command::Rank(a) => commands::rank::run(a),
         Command::Export(a) => commands::export::run(a),
         Command::Unbundle(a) => commands::unbundle::run(a),
+        Command::SealShards(a) => commands::seal_shards::run(a),
         Command::Solve(a) => commands::solve::run(a),
         Command::Probe(a) => commands::probe::run(a),
     };

@@ -125,9 +125,12 @@ impl fmt::Display for RecordError {
             RecordError::Unchecked { path, checksums } => write!(
                 f,
                 "{}: its shard has no checksum file {} (written before shard format 2, or the file was lost), so \
-                 damage cannot be ruled out; remove the shard to have its games played again",
+                 damage cannot be ruled out; if the folder's shards are known to be undamaged, `musashi \
+                 seal-shards {}` gives them their checksum files; else remove the shard to have its games played \
+                 again",
                 path.display(),
-                checksums.display()
+                checksums.display(),
+                path.parent().unwrap_or(Path::new(".")).display()
             ),
             RecordError::BadChecksums { path, message } => {
                 write!(f, "{}: damaged checksum file: {message}", path.display())

@@ -18,6 +18,6 @@ pub use games::{GAMES_SCHEMA_VERSION, GameRecord};
 pub use ids::{ShardPrefix, game_index, shard_generation, shard_worker};
 pub use positions::{POSITIONS_SCHEMA_VERSION, PositionRecord};
 pub use shard::{
-    SHARD_FORMAT_VERSION, Shard, count_rows, list_shards, read_games, read_positions, seal_legacy_shard, verify_shard,
-    write_shard,
+    SHARD_FORMAT_VERSION, Shard, count_rows, list_shards, read_games, read_positions, seal_legacy_shard,
+    seal_legacy_shards, verify_shard, write_shard,
 };

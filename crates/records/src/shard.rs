@@ -367,6 +367,27 @@ pub fn seal_legacy_shard(shard: &Shard) -> Result<(), RecordError> {
     write_atomic(&shard.checksums, checksums_text(shard, &Sum::of(&p), &Sum::of(&g)).as_bytes())
 }
 
+/// Seals every shard in `dir` that has no checksum file ([`seal_legacy_shard`], with its
+/// caveat); the names of the shards sealed, in order. Stops at the first shard whose rows fail
+/// the checks, leaving it unsealed (the error names it).
+pub fn seal_legacy_shards(dir: &Path) -> Result<Vec<String>, RecordError> {
+    let mut names = Vec::new();
+    for entry in fs::read_dir(dir).map_err(|e| RecordError::io(dir, "list", e))? {
+        let entry = entry.map_err(|e| RecordError::io(dir, "list", e))?;
+        let file = entry.file_name().to_string_lossy().into_owned();
+        if let Some(name) = file.strip_suffix(GAMES_SUFFIX) {
+            if !Shard::in_dir(dir, name).checksums.exists() {
+                names.push(name.to_string());
+            }
+        }
+    }
+    names.sort();
+    for name in &names {
+        seal_legacy_shard(&Shard::in_dir(dir, name))?;
+    }
+    Ok(names)
+}
+
 /// The complete shards in `dir` (those whose games file exists), sorted by name. Leftover
 /// temporary files and shards without their games file (unfinished) are ignored. Each complete
 /// shard must have its positions file and its checksum file, and both Parquet files must have

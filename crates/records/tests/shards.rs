@@ -99,8 +99,10 @@ fn shards_without_a_checksum_file_are_refused_until_sealed() {
         assert!(matches!(e, RecordError::Unchecked { .. }), "{e}");
         assert!(e.to_string().contains("s.sha256") && e.to_string().contains("shard format 2"), "{e}");
     }
-    seal_legacy_shard(&shard).unwrap();
+    assert!(list_shards(&dir).unwrap_err().to_string().contains("musashi seal-shards"), "says how to convert");
+    assert_eq!(seal_legacy_shards(&dir).unwrap(), ["s"]);
     assert!(seal_legacy_shard(&shard).is_err(), "sealing twice");
+    assert_eq!(seal_legacy_shards(&dir).unwrap(), Vec::<String>::new(), "nothing left to seal");
     assert_eq!(list_shards(&dir).unwrap(), vec![shard.clone()]);
     assert_eq!(read_positions(&shard.positions).unwrap(), positions);
     assert_eq!(read_games(&shard.games).unwrap(), games);
