@@ -432,8 +432,10 @@ impl fmt::Display for TableError {
             TableError::NotATable { path } => write!(f, "{} is not a musashi table file (bad magic)", path.display()),
             TableError::Version { path, found } => write!(
                 f,
-                "{} has table format version {found}; this build reads version {FORMAT_VERSION}",
-                path.display()
+                "{} has table format version {found}; this build reads version {FORMAT_VERSION}: tables are not \
+                 converted, solve them again with `musashi solve --preset PRESET --out {}` (docs/tables.md)",
+                path.display(),
+                path.parent().unwrap_or(Path::new(".")).display()
             ),
             TableError::Corrupt { path, what } => write!(f, "{} is corrupt: {what}", path.display()),
             TableError::Mismatch(what) => f.write_str(what),
