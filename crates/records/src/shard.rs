@@ -375,10 +375,10 @@ pub fn seal_legacy_shards(dir: &Path) -> Result<Vec<String>, RecordError> {
     for entry in fs::read_dir(dir).map_err(|e| RecordError::io(dir, "list", e))? {
         let entry = entry.map_err(|e| RecordError::io(dir, "list", e))?;
         let file = entry.file_name().to_string_lossy().into_owned();
-        if let Some(name) = file.strip_suffix(GAMES_SUFFIX) {
-            if !Shard::in_dir(dir, name).checksums.exists() {
-                names.push(name.to_string());
-            }
+        if let Some(name) = file.strip_suffix(GAMES_SUFFIX)
+            && !Shard::in_dir(dir, name).checksums.exists()
+        {
+            names.push(name.to_string());
         }
     }
     names.sort();
