@@ -7,6 +7,7 @@ use crate::agent::{Agent, Analysis, Choice, Score};
 use crate::evaluator::{Evaluations, Evaluator, HEURISTIC_SCALE, HeuristicBlend};
 use crate::mcts::config::{MctsConfig, is_false, is_zero};
 use crate::mcts::moves_left::MovesLeftUtility;
+use crate::mcts::play_keys::PLAY_KEYS;
 use crate::mcts::search::{Mcts, Step};
 use crate::oracle::Oracle;
 use musashi_game::Game;
@@ -15,7 +16,8 @@ use std::sync::Arc;
 
 /// How a level plays: the settings an export bundle records and the `mcts:` agent spec takes.
 /// One definition, so that the command line's agent and the export runtime's agent are built
-/// the same way and play the same moves for a seed.
+/// the same way and play the same moves for a seed. Its keys (spec names, ranges, help) are
+/// declared in `PLAY_KEYS`; a field added here gets its entry there.
 #[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlaySettings {
@@ -92,11 +94,12 @@ impl PlaySettings {
         }
     }
 
-    /// Checks every value's range; the error names the key.
+    /// Checks every value's range (`PLAY_KEYS`), then the search settings they make; the
+    /// error names the field.
     pub fn validate(&self) -> Result<(), SettingError> {
-        SettingError::check((0.0..=1.0).contains(&self.blunder), "blunder", "in 0..=1")?;
-        SettingError::check((0.0..=10.0).contains(&self.moves_left), "moves_left", "in 0..=10")?;
-        SettingError::check((0.0..=1.0).contains(&self.heuristic), "heuristic", "in 0..=1")?;
+        for key in PLAY_KEYS {
+            key.check(self)?;
+        }
         self.mcts_config().validate()
     }
 
