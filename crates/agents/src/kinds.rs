@@ -1,6 +1,7 @@
 //! The kinds of agent and their keys: the one table that the parser, its errors and the help
-//! text come from.
+//! text come from (the play settings of `mcts:` and `bundle:` from theirs, `PLAY_KEYS`).
 
+use musashi_search::mcts::{play_keys_help, play_keys_synopsis};
 use std::fmt;
 use std::str::FromStr;
 
@@ -21,45 +22,23 @@ pub enum Kind {
     Bundle,
 }
 
-/// Each kind: its name and its keys (for help and errors).
-const TABLE: [(Kind, &str, &str); 6] = [
-    (Kind::Random, "random", ""),
-    (Kind::Greedy, "greedy", ""),
-    (
-        Kind::AlphaBeta,
-        "alphabeta",
-        "[:depth=N][,ms=N][,nodes=N][,tt=MiB][,noise=N][,lmr=0|1][,blunder=P] (no limit given: depth=6; blunder: the \
-chance per move of a uniformly random move other than the best)",
-    ),
-    (
-        Kind::Mcts,
-        "mcts",
-        ":ckpt=DIR|uniform[,sims=N][,temp=T][,cpuct=C][,blunder=P][,ml=F][,fallible=F][,heur=W][,sym=true] (sims=0 plays the raw \
-policy; default sims=100, temp=0, blunder=0: the chance per move of a move from the lower half; ml: factor on the moves-left \
-utility, 0 = off, default 1; fallible: share of the opponent's replies drawn from its policy, default 0; heur: weight of the \
-hand-written evaluation in the leaves' values, default 0; sym=true: the root's evaluation averaged over the board's symmetries)",
-    ),
-    (
-        Kind::Perfect,
-        "perfect",
-        ":tables=DIR[,blunder=P] (solver tables; alpha-beta depth 6 with the tables where they do not cover a position; \
-blunder: the chance per move of a random move with a worse exact value)",
-    ),
-    (
-        Kind::Bundle,
-        "bundle",
-        ":dir=DIR,level=easy|normal|hard[,sims=N][,fallible=F][,heur=W][,sym=true] (an exported opponent level, run by the \
-export runtime; the optional keys replace the level's settings)",
-    ),
+/// Each kind and its name.
+const TABLE: [(Kind, &str); 6] = [
+    (Kind::Random, "random"),
+    (Kind::Greedy, "greedy"),
+    (Kind::AlphaBeta, "alphabeta"),
+    (Kind::Mcts, "mcts"),
+    (Kind::Perfect, "perfect"),
+    (Kind::Bundle, "bundle"),
 ];
 
 /// The accepted kinds and their keys, for error messages and help: made from the table.
 pub fn kinds_help() -> &'static str {
     static HELP: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     HELP.get_or_init(|| {
-        let kinds: Vec<String> = TABLE.iter().map(|(_, name, keys)| format!("{name}{keys}")).collect();
+        let kinds: Vec<String> = TABLE.iter().map(|(kind, name)| format!("{name}{}", kind.keys())).collect();
         let tables: Vec<&str> =
-            TABLE.iter().filter(|(k, _, _)| k.takes_tables() && *k != Kind::Perfect).map(|(_, n, _)| *n).collect();
+            TABLE.iter().filter(|(k, _)| k.takes_tables() && *k != Kind::Perfect).map(|(_, n)| *n).collect();
         format!(
             "{}; {} also take tables=DIR (exact values where the tables cover a position)",
             kinds.join("; "),
@@ -71,7 +50,29 @@ pub fn kinds_help() -> &'static str {
 impl Kind {
     /// The kind's name in specs.
     pub fn name(self) -> &'static str {
-        TABLE.iter().find(|(k, _, _)| *k == self).map_or("", |(_, n, _)| n)
+        TABLE.iter().find(|(k, _)| *k == self).map_or("", |(_, n)| n)
+    }
+
+    /// Its keys after the name, for help and errors; the `mcts:` and `bundle:` play settings
+    /// come from their table (`PLAY_KEYS`).
+    fn keys(self) -> String {
+        match self {
+            Kind::Random | Kind::Greedy => String::new(),
+            Kind::AlphaBeta => "[:depth=N][,ms=N][,nodes=N][,tt=MiB][,noise=N][,lmr=0|1][,blunder=P] (no limit given: \
+depth=6; blunder: the chance per move of a uniformly random move other than the best)"
+                .to_string(),
+            Kind::Mcts => format!(":ckpt=DIR|uniform{} ({})", play_keys_synopsis(), play_keys_help()),
+            Kind::Perfect => {
+                ":tables=DIR[,blunder=P] (solver tables; alpha-beta depth 6 with the tables where they do \
+not cover a position; blunder: the chance per move of a random move with a worse exact value)"
+                    .to_string()
+            }
+            Kind::Bundle => format!(
+                ":dir=DIR,level=easy|normal|hard{} (an exported opponent level, run by the export runtime; the \
+optional keys, as for mcts, replace the level's settings)",
+                play_keys_synopsis()
+            ),
+        }
     }
 
     /// Whether the kind takes `tables=DIR`.
@@ -89,20 +90,28 @@ impl fmt::Display for Kind {
 impl FromStr for Kind {
     type Err = ();
     fn from_str(s: &str) -> Result<Kind, ()> {
-        TABLE.iter().find(|(_, n, _)| *n == s).map(|(k, _, _)| *k).ok_or(())
+        TABLE.iter().find(|(_, n)| *n == s).map(|(k, _)| *k).ok_or(())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use musashi_search::mcts::PLAY_KEYS;
 
     #[test]
     fn names_parse_back_and_the_help_lists_every_kind() {
-        for (kind, name, keys) in TABLE {
+        for (kind, name) in TABLE {
             assert_eq!(name.parse::<Kind>(), Ok(kind));
             assert_eq!(kind.to_string(), name);
-            assert!(kinds_help().contains(&format!("{name}{keys}")), "{name}");
+            assert!(kinds_help().contains(&format!("{name}{}", kind.keys())), "{name}");
+        }
+        // Every play setting, with its range and default, in mcts's and bundle's keys.
+        for key in PLAY_KEYS {
+            let given = format!("[,{}={}]", key.name, key.placeholder);
+            assert!(Kind::Mcts.keys().contains(&given) && Kind::Bundle.keys().contains(&given), "{given}");
+            let line = format!("{}: {} ({}, default {})", key.name, key.help, key.expected, key.default_value());
+            assert!(kinds_help().contains(&line), "{line}");
         }
         assert!(
             kinds_help()

@@ -9,6 +9,7 @@ use musashi_game::Ruleset;
 use musashi_net::DeviceKind;
 use musashi_runtime::Bundle;
 use musashi_search::alphabeta::{Config, Limits, MAX_DEPTH};
+use musashi_search::mcts::PlayOverrides;
 use musashi_search::{Agent, AgentSpec, AlphaBeta, GreedyAgent, Oracle, PerfectAgent, PlaySettings, RandomAgent};
 use std::fmt;
 use std::path::Path;
@@ -23,53 +24,7 @@ enum Recipe {
     AlphaBeta(Config),
     Mcts(Model, PlaySettings),
     Perfect(Arc<dyn Oracle>, f32),
-    Bundle(Arc<Bundle>, String, Ruleset, LevelOverrides),
-}
-
-/// Settings of a `bundle:` level replaced from its spec (`sims=`, `fallible=`, `heur=`, `sym=`), to study a
-/// level away from its calibrated settings; none: the level as calibrated.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct LevelOverrides {
-    sims: Option<u32>,
-    fallible: Option<f32>,
-    heuristic: Option<f32>,
-    symmetric_root: Option<bool>,
-}
-
-impl LevelOverrides {
-    fn apply(&self, mut s: PlaySettings) -> PlaySettings {
-        if let Some(n) = self.sims {
-            s.sims = n;
-        }
-        if let Some(f) = self.fallible {
-            s.fallible = f;
-        }
-        if let Some(h) = self.heuristic {
-            s.heuristic = h;
-        }
-        if let Some(y) = self.symmetric_root {
-            s.symmetric_root = y;
-        }
-        s
-    }
-
-    /// What the player's name gets appended, e.g. `[sims=1600]`.
-    fn label(&self) -> String {
-        let mut parts = Vec::new();
-        if let Some(n) = self.sims {
-            parts.push(format!("sims={n}"));
-        }
-        if let Some(f) = self.fallible {
-            parts.push(format!("fallible={f}"));
-        }
-        if let Some(h) = self.heuristic {
-            parts.push(format!("heur={h}"));
-        }
-        if let Some(y) = self.symmetric_root {
-            parts.push(format!("sym={y}"));
-        }
-        if parts.is_empty() { String::new() } else { format!("[{}]", parts.join(",")) }
-    }
+    Bundle(Arc<Bundle>, String, Ruleset, PlayOverrides),
 }
 
 /// A player, parsed once: `create(seed)` makes the agent for one game.
@@ -131,29 +86,20 @@ impl AgentRecipe {
     }
 
     /// MCTS with `settings` over a model, without a spec string (a path may hold any character).
+    /// Its name is the spec it would have, for reports; it is never parsed back.
     pub fn mcts(model: Model, settings: PlaySettings) -> Result<AgentRecipe, AgentError> {
-        let spec = match &model {
-            Model::Uniform => "uniform".to_string(),
-            Model::Net(_, name) => name.clone(),
-        };
-        let mut spec = format!(
-            "mcts:ckpt={spec},sims={},temp={},cpuct={},blunder={}",
-            settings.sims, settings.temperature, settings.cpuct, settings.blunder
-        );
-        if settings.moves_left != 1.0 {
-            spec.push_str(&format!(",ml={}", settings.moves_left));
-        }
-        if settings.fallible != 0.0 {
-            spec.push_str(&format!(",fallible={}", settings.fallible));
-        }
-        if settings.heuristic != 0.0 {
-            spec.push_str(&format!(",heur={}", settings.heuristic));
-        }
-        if settings.symmetric_root {
-            spec.push_str(",sym=true");
-        }
+        let spec = format!("mcts:ckpt={},{settings}", model.name());
         settings.validate().map_err(|e| AgentError::Invalid { spec: spec.clone(), problem: e.to_string() })?;
         Ok(AgentRecipe { spec, recipe: Recipe::Mcts(model, settings), oracle: None })
+    }
+
+    /// Level `level` of the bundle in `dir` as calibrated, without a spec string (a path may
+    /// hold any character). Its name is the spec it would have, for reports.
+    pub fn bundle(dir: &Path, level: &str, rules: &Ruleset) -> Result<AgentRecipe, AgentError> {
+        let bundle = load_bundle(dir, level, rules)?;
+        let spec = format!("bundle:dir={},level={level}", dir.display());
+        let recipe = Recipe::Bundle(bundle, level.to_string(), *rules, PlayOverrides::default());
+        Ok(AgentRecipe { spec, recipe, oracle: None })
     }
 
     /// The canonical spec: the agent's name.
@@ -241,33 +187,9 @@ fn blunder(spec: &mut AgentSpec) -> Result<f32, AgentError> {
     }
 }
 
-/// The playing settings of an `mcts:` spec (every key but `ckpt` and `tables`).
+/// The playing settings of an `mcts:` spec (every key but `ckpt` and `tables`), checked.
 fn play_settings(spec: &mut AgentSpec) -> Result<PlaySettings, AgentError> {
-    let mut settings = PlaySettings::default();
-    if let Some(sims) = spec.take::<u32>("sims")? {
-        settings.sims = sims;
-    }
-    if let Some(t) = spec.take::<f32>("temp")? {
-        settings.temperature = t;
-    }
-    if let Some(c) = spec.take::<f32>("cpuct")? {
-        settings.cpuct = c;
-    }
-    if let Some(b) = spec.take::<f32>("blunder")? {
-        settings.blunder = b;
-    }
-    if let Some(m) = spec.take::<f32>("ml")? {
-        settings.moves_left = m;
-    }
-    if let Some(f) = spec.take::<f32>("fallible")? {
-        settings.fallible = f;
-    }
-    if let Some(h) = spec.take::<f32>("heur")? {
-        settings.heuristic = h;
-    }
-    if let Some(y) = spec.take::<bool>("sym")? {
-        settings.symmetric_root = y;
-    }
+    let settings = PlaySettings::take_from(spec)?;
     settings.validate().map_err(|e| invalid(spec, e.to_string()))?;
     Ok(settings)
 }
@@ -286,19 +208,20 @@ fn mcts(spec: &mut AgentSpec) -> Result<Recipe, AgentError> {
     Ok(Recipe::Mcts(model, settings))
 }
 
-fn bundle(spec: &mut AgentSpec, rules: &Ruleset) -> Result<Recipe, AgentError> {
+/// The bundle in `dir` (loaded once per process), checked to have `level` for `rules`.
+fn load_bundle(dir: &Path, level: &str, rules: &Ruleset) -> Result<Arc<Bundle>, AgentError> {
     static CACHE: crate::cache::Cache<Bundle> = crate::cache::Cache::new();
+    let bundle = crate::cache::cached(&CACHE, dir, Bundle::load)?;
+    bundle.player(rules, level)?;
+    Ok(bundle)
+}
+
+fn bundle(spec: &mut AgentSpec, rules: &Ruleset) -> Result<Recipe, AgentError> {
     let (Some(dir), Some(level)) = (spec.take_str("dir"), spec.take_str("level")) else {
         return Err(invalid(spec, "bundle needs dir=DIR and level=easy|normal|hard"));
     };
-    let over = LevelOverrides {
-        sims: spec.take::<u32>("sims")?,
-        fallible: spec.take::<f32>("fallible")?,
-        heuristic: spec.take::<f32>("heur")?,
-        symmetric_root: spec.take::<bool>("sym")?,
-    };
-    let bundle = crate::cache::cached(&CACHE, Path::new(&dir), Bundle::load)?;
-    bundle.player(rules, &level)?;
+    let over = PlayOverrides::take_from(spec)?;
+    let bundle = load_bundle(Path::new(&dir), &level, rules)?;
     for side in bundle.manifest().levels.iter().filter(|l| l.level == level) {
         over.apply(side.settings).validate().map_err(|e| invalid(spec, e.to_string()))?;
     }
@@ -309,6 +232,7 @@ fn bundle(spec: &mut AgentSpec, rules: &Ruleset) -> Result<Recipe, AgentError> {
 mod tests {
     use super::*;
     use musashi_game::Preset;
+    use musashi_search::mcts::{PLAY_KEYS, PlayValue};
 
     fn build(s: &str) -> Result<Box<dyn Agent>, AgentError> {
         Ok(AgentRecipe::parse_str(s, &Preset::Classic.ruleset())?.create(1))
@@ -366,6 +290,56 @@ mod tests {
         let nodes = |rest: &str| build(&spec(rest)).unwrap().choose(&game).analysis.nodes;
         assert_eq!(nodes(",sims=37"), 37);
         assert_eq!(nodes(",sims=51"), 51);
+    }
+
+    #[test]
+    fn a_bundle_level_takes_every_play_setting() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../export/classic");
+        let rules = Preset::Classic.ruleset();
+        let plain = AgentRecipe::parse_str(&format!("bundle:dir={},level=hard", dir.display()), &rules).unwrap();
+        let Recipe::Bundle(bundle, ..) = &plain.recipe else { panic!("a bundle") };
+        let levels: Vec<PlaySettings> =
+            bundle.manifest().levels.iter().filter(|l| l.level == "hard").map(|l| l.settings).collect();
+        for key in PLAY_KEYS {
+            // A value in range other than the first level's.
+            let other = match key.value(&levels[0]) {
+                PlayValue::Count(n) => PlayValue::Count(n + 1),
+                PlayValue::Real(0.0) => PlayValue::Real(0.5),
+                PlayValue::Real(x) => PlayValue::Real(x / 2.0),
+                PlayValue::Switch(b) => PlayValue::Switch(!b),
+            };
+            let pair = format!("{}={other}", key.name);
+            let recipe = AgentRecipe::parse_str(&format!("{plain},{pair}"), &rules).unwrap();
+            assert_eq!(recipe.create(0).name(), format!("{}[{pair}]", plain.create(0).name()));
+            let Recipe::Bundle(_, _, _, over) = &recipe.recipe else { panic!("a bundle") };
+            for level in &levels {
+                assert_eq!(key.value(&over.apply(*level)), other, "{pair}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_level_named_by_its_folder_plays_as_its_spec() {
+        let rules = Preset::Classic.ruleset();
+        let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../export/classic");
+        let typed = AgentRecipe::bundle(&shipped, "easy", &rules).unwrap();
+        let parsed = AgentRecipe::parse_str(typed.spec(), &rules).unwrap();
+        assert_eq!(typed.spec(), parsed.spec());
+        let game = musashi_game::Game::new(rules);
+        for seed in 0..3 {
+            assert_eq!(typed.create(seed).choose(&game).mv, parsed.create(seed).choose(&game).mv);
+        }
+        assert!(AgentRecipe::bundle(&shipped, "hardest", &rules).unwrap_err().to_string().contains("hardest"));
+        // A folder whose name a spec cannot hold (a comma) is still a level.
+        let dir = std::env::temp_dir().join(format!("musashi-bundle,{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for file in std::fs::read_dir(&shipped).unwrap() {
+            let file = file.unwrap().path();
+            std::fs::copy(&file, dir.join(file.file_name().unwrap())).unwrap();
+        }
+        let copy = AgentRecipe::bundle(&dir, "easy", &rules).unwrap();
+        assert_eq!(copy.create(1).choose(&game).mv, typed.create(1).choose(&game).mv);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
