@@ -87,11 +87,28 @@ struct Session {
     color: bool,
 }
 
-/// The players' specs for each side, `--opponent` turned into a bundle spec.
-fn player_specs(a: &Args) -> Result<(String, String)> {
+/// A side's player named by `--general`/`--soldiers`: `human` or an agent spec; with its name.
+fn spec_player(text: &str, side: Side, rules: &Ruleset, seed: u64) -> Result<(Player, String)> {
+    if text == "human" {
+        return Ok((Player::Human, text.to_string()));
+    }
+    let flag = format!("--{side}");
+    let spec: AgentSpec = text.parse().with_context(|| flag.clone())?;
+    let agent = AgentRecipe::parse(&spec, rules).with_context(|| flag)?.create(seed);
+    Ok((Player::Computer(agent), text.to_string()))
+}
+
+/// Each side's player and its name: `--general` and `--soldiers`, or with `--opponent` the
+/// bundle's level (made from its folder and level, not from a spec string) and the human.
+fn players(a: &Args, rules: &Ruleset) -> Result<[(Player, String); 2]> {
+    let seed = |side: Side| a.seed.wrapping_add(side.index() as u64);
     let Some(text) = &a.opponent else {
-        let general = a.general.clone().unwrap_or_else(|| "human".into());
-        return Ok((general, a.soldiers.clone().unwrap_or_else(|| "alphabeta:depth=6".into())));
+        let general = a.general.as_deref().unwrap_or("human");
+        let soldiers = a.soldiers.as_deref().unwrap_or("alphabeta:depth=6");
+        return Ok([
+            spec_player(general, Side::General, rules, seed(Side::General))?,
+            spec_player(soldiers, Side::Soldiers, rules, seed(Side::Soldiers))?,
+        ]);
     };
     if a.general.is_some() || a.soldiers.is_some() {
         anyhow::bail!("--opponent plays one side and you the other (--human): leave out --general and --soldiers");
@@ -99,10 +116,12 @@ fn player_specs(a: &Args) -> Result<(String, String)> {
     let Some((dir, level)) = text.rsplit_once(':') else {
         anyhow::bail!("--opponent '{text}': expected BUNDLE:LEVEL, for example export/classic:hard");
     };
-    let computer = format!("bundle:dir={dir},level={level}");
+    let recipe = AgentRecipe::bundle(Path::new(dir), level, rules).context("--opponent")?;
+    let computer = (Player::Computer(recipe.create(seed(a.human.opponent()))), recipe.spec().to_string());
+    let human = (Player::Human, "human".to_string());
     Ok(match a.human {
-        Side::General => ("human".to_string(), computer),
-        Side::Soldiers => (computer, "human".to_string()),
+        Side::General => [human, computer],
+        Side::Soldiers => [computer, human],
     })
 }
 
@@ -114,17 +133,8 @@ pub(crate) fn run(a: Args) -> Result<()> {
         Color::Never => false,
         Color::Auto => std::io::stdout().is_terminal(),
     };
-    let player = |text: &str, side: Side| -> Result<Player> {
-        if text == "human" {
-            return Ok(Player::Human);
-        }
-        let flag = if a.opponent.is_some() { "--opponent".to_string() } else { format!("--{side}") };
-        let spec: AgentSpec = text.parse().with_context(|| flag.clone())?;
-        let seed = a.seed.wrapping_add(side.index() as u64);
-        Ok(Player::Computer(AgentRecipe::parse(&spec, &rules).with_context(|| flag)?.create(seed)))
-    };
-    let (general, soldiers) = player_specs(&a)?;
-    let players = [player(&general, Side::General)?, player(&soldiers, Side::Soldiers)?];
+    let [(general_player, general), (soldiers_player, soldiers)] = players(&a, &rules)?;
+    let players = [general_player, soldiers_player];
     let hint = AgentRecipe::parse(&a.hint_agent, &rules).context("--hint-agent")?;
     let hint_name = a.hint_agent.to_string();
     let mut session = Session { game, players, hint, hint_name, hinter: None, seed: a.seed, color };
