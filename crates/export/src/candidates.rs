@@ -71,7 +71,7 @@ impl Calibration<'_> {
         let level = &self.config.levels[name];
         let cand = &level.candidates[ci];
         let what = format!("levels.{name}.candidates[{ci}]");
-        let settings = cand.settings();
+        let settings = cand.settings;
         settings.validate().map_err(|e| ExportError::Invalid { what: what.clone(), problem: e.to_string() })?;
         // The strongest within a time budget: a candidate that costs at least as much as one
         // already over the budget would be too, so it is skipped.

@@ -1,53 +1,15 @@
 //! The typed configuration of `musashi export` (configs/export.toml): levels with their
-//! opponents, targets, time budgets and candidate settings; read with `--set` overrides,
-//! validated, and written back resolved into the bundle.
+//! opponents, targets, time budgets and candidate settings (`candidate.rs`); read with `--set`
+//! overrides, validated, and written back resolved into the bundle.
 
-use crate::ExportError;
+use crate::{Candidate, ExportError};
 use musashi_config::{ConfigError, Invalid, read_toml_file, to_toml};
 use musashi_game::{Preset, Ruleset, Side};
 use musashi_runtime::LEVELS;
-use musashi_search::{AgentSpec, PlaySettings};
+use musashi_search::AgentSpec;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-
-/// One candidate setting of a level.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Candidate {
-    /// Simulations per move (0 = the raw policy).
-    #[serde(default)]
-    pub sims: u32,
-    /// Move-selection temperature at every ply.
-    #[serde(default)]
-    pub temperature: f32,
-    /// Chance per move of a move from the lower half.
-    #[serde(default)]
-    pub blunder: f32,
-    /// PUCT exploration constant (default: the search's).
-    #[serde(default)]
-    pub cpuct: Option<f32>,
-    /// The fallible-opponent model's share (`PlaySettings::fallible`; 0 = off).
-    #[serde(default, skip_serializing_if = "musashi_search::mcts::is_zero")]
-    pub fallible: f32,
-    /// Weight of the hand-written evaluation in the leaves' values (`PlaySettings::heuristic`).
-    #[serde(default, skip_serializing_if = "musashi_search::mcts::is_zero")]
-    pub heuristic: f32,
-    /// The root's evaluation averaged over the board's symmetries
-    /// (`PlaySettings::symmetric_root`).
-    #[serde(default, skip_serializing_if = "musashi_search::mcts::is_false")]
-    pub symmetric_root: bool,
-    /// Another checkpoint for this candidate (default: the export's for the side measured).
-    #[serde(default)]
-    pub checkpoint: Option<PathBuf>,
-    /// Only these presets' levels measure the candidate (absent: every preset's; an empty list
-    /// is refused).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub presets: Option<Vec<String>>,
-    /// Only this side's levels measure the candidate (absent: both sides').
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub side: Option<Side>,
-}
 
 /// A level's target.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -240,7 +202,7 @@ impl LevelConfig {
         }
         Invalid::check(self.ms_per_move >= 0.0, "ms_per_move", "0 (no budget) or positive")?;
         for (i, c) in self.candidates.iter().enumerate() {
-            c.settings().validate().map_err(|e| Invalid::range(format!("candidates[{i}].{}", e.key), e.expected))?;
+            c.settings.validate().map_err(|e| Invalid::range(format!("candidates[{i}].{}", e.key), e.expected))?;
         }
         self.opponent.parse::<AgentSpec>().map_err(|e| Invalid::value("opponent", e))?;
         for (key, text) in
@@ -272,30 +234,6 @@ pub fn load_config(path: &Path, overrides: &[String]) -> Result<ExportConfig, Ex
     let source_name = path.display().to_string();
     config.validate().map_err(|problem| ConfigError::Invalid { source_name, problem })?;
     Ok(config)
-}
-
-impl Candidate {
-    /// Whether `preset`'s levels of `side` measure this candidate.
-    pub fn applies_to(&self, preset: &str, side: Side) -> bool {
-        self.presets.as_ref().is_none_or(|ps| ps.iter().any(|p| p == preset)) && self.side.is_none_or(|s| s == side)
-    }
-
-    /// The candidate's playing settings.
-    pub fn settings(&self) -> PlaySettings {
-        let mut s = PlaySettings {
-            sims: self.sims,
-            temperature: self.temperature,
-            blunder: self.blunder,
-            fallible: self.fallible,
-            heuristic: self.heuristic,
-            symmetric_root: self.symmetric_root,
-            ..PlaySettings::default()
-        };
-        if let Some(c) = self.cpuct {
-            s.cpuct = c;
-        }
-        s
-    }
 }
 
 /// The configuration as TOML, every default filled in (written into the bundle).
@@ -365,6 +303,6 @@ mod tests {
         let targets: Vec<u32> = config.spot_checks.iter().map(|c| c.rules.threshold()).collect();
         assert_eq!(targets, [4, 6], "two custom rulesets: the General wins at 4 and at 6");
         // No level weakens by uniformly random moves.
-        assert!(config.levels.values().flat_map(|l| &l.candidates).all(|c| c.blunder == 0.0));
+        assert!(config.levels.values().flat_map(|l| &l.candidates).all(|c| c.settings.blunder == 0.0));
     }
 }

@@ -4,7 +4,7 @@
 //! `export.resolved.toml`.
 //!
 //! Entry point: [`export`] with an [`ExportConfig`] (read by [`load_config`]). The pieces: the
-//! configuration (`config.rs`), the reference agents and their games (`references.rs`), the
+//! configuration (`config.rs`, a level's candidate settings in `candidate.rs`), the reference agents and their games (`references.rs`), the
 //! candidates' measurements (`candidates.rs`), the rule that picks a level's candidate and the
 //! timed agent (`calibration.rs`), the weight files (`weights.rs`), the report
 //! (`report.rs`) and the bundle folder, written atomically (`bundle_dir.rs`); and the way
@@ -20,6 +20,7 @@
 mod behaviour;
 mod bundle_dir;
 mod calibration;
+mod candidate;
 mod candidates;
 mod config;
 mod error;
@@ -30,7 +31,8 @@ mod spot_checks;
 mod unbundle;
 mod weights;
 
-pub use config::{Candidate, ExportConfig, LevelConfig, PresetNetworks, SpotCheckConfig, load_config, resolved_toml};
+pub use candidate::Candidate;
+pub use config::{ExportConfig, LevelConfig, PresetNetworks, SpotCheckConfig, load_config, resolved_toml};
 pub use error::ExportError;
 pub use unbundle::checkpoint_from_bundle;
 
