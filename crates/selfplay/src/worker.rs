@@ -22,8 +22,8 @@ struct Slot {
     records: Vec<PositionRecord>,
     /// The weak side and its simulations, in a handicap game.
     handicap: Option<(Side, u32)>,
-    /// Alpha-beta's side, depth and player, in a sparring game.
-    sparring: Option<(Side, u32, AlphaBeta)>,
+    /// Alpha-beta's side and player, in a sparring game.
+    sparring: Option<(Side, AlphaBeta)>,
 }
 
 /// The seed of game `index`: a function of the base seed and the index alone.
@@ -39,14 +39,14 @@ fn new_slot(config: &SelfplayConfig, index: u32) -> Slot {
     if let Some((side, sims)) = handicap {
         mcts = mcts.with_handicap(side, sims);
     }
-    let sparring = config.sparring.of_game(seed).map(|(side, depth)| (side, depth, sparring_player(depth, seed)));
+    let sparring = config.sparring.of_game(seed).map(|(side, depth)| (side, sparring_player(depth, seed)));
     Slot { index, seed, mcts, records: Vec::new(), handicap, sparring }
 }
 
 impl Slot {
     /// Whether alpha-beta is to move in this sparring game.
     fn sparring_to_move(&self) -> bool {
-        self.sparring.as_ref().is_some_and(|(side, ..)| *side == self.mcts.game().position().side_to_move())
+        self.sparring.as_ref().is_some_and(|(side, _)| *side == self.mcts.game().position().side_to_move())
     }
 }
 
@@ -144,7 +144,7 @@ fn play_move(config: &SelfplayConfig, prefix: &ShardPrefix, slot: &mut Slot, pro
 /// Plays alpha-beta's move in a sparring game (not recorded); returns the finished game when
 /// it ends.
 fn play_sparring_move(config: &SelfplayConfig, prefix: &ShardPrefix, slot: &mut Slot) -> Option<Finished> {
-    let (_, _, player) = slot.sparring.as_mut().expect("a sparring game");
+    let (_, player) = slot.sparring.as_mut().expect("a sparring game");
     let mv = player.choose(slot.mcts.game()).mv;
     slot.mcts.advance(mv);
     finish_if_over(config, prefix, slot)
@@ -172,12 +172,12 @@ fn finish_if_over(config: &SelfplayConfig, prefix: &ShardPrefix, slot: &mut Slot
 }
 
 /// The name of the player of `side` in the games table: the model, with its handicap and
-/// detours if any, or its alpha-beta sparring partner.
+/// detours if any, or its alpha-beta sparring partner (by the engine's own name).
 fn agent_name(config: &SelfplayConfig, slot: &Slot, side: Side) -> String {
-    if let Some((s, depth, _)) = &slot.sparring
+    if let Some((s, player)) = &slot.sparring
         && *s == side
     {
-        return format!("alphabeta:depth={depth} (sparring)");
+        return format!("{} (sparring)", player.name());
     }
     let name = match slot.handicap {
         Some((weak, sims)) if weak == side => format!("{} (handicap: {sims} simulations)", config.agent_name),
