@@ -4,11 +4,11 @@
 use crate::context::Context;
 use crate::metrics::Event;
 use crate::{TrainError, seeds};
+use musashi_agents::{AgentRecipe, Model};
 use musashi_evaluator::{MatchConfig, MatchResult, play_match};
 use musashi_game::{Ruleset, Side};
 use musashi_net::Network;
-use musashi_search::{Agent, MctsAgent, MctsConfig};
-use musashi_selfplay::NetEvaluator;
+use musashi_search::{Agent, PlaySettings};
 use std::sync::Arc;
 
 /// Scores of the candidate against one opponent under one ruleset.
@@ -36,10 +36,13 @@ impl Scores {
 /// A factory of one player's agents: game index in, fresh agent out.
 pub(crate) type Factory<'a> = &'a (dyn Fn(usize) -> Box<dyn Agent> + Sync);
 
-/// An MCTS agent over a network for evaluation: no noise, most visited move.
-pub(crate) fn network_agent(net: &Arc<Network>, sims: u32, name: &str) -> Box<dyn Agent> {
-    let config = MctsConfig { sims, ..MctsConfig::default() };
-    Box::new(MctsAgent::new(name, config, Box::new(NetEvaluator::new(net.clone(), 0))))
+/// The player of generation `name`'s network in evaluation and gating: the `mcts:` agent of
+/// `musashi match` at `eval.sims` simulations, every other play setting at its default (no noise,
+/// the most visited move).
+pub(crate) fn network_player(net: &Arc<Network>, sims: u32, name: &str) -> Result<AgentRecipe, TrainError> {
+    let settings = PlaySettings { sims, ..PlaySettings::default() };
+    AgentRecipe::mcts(Model::Net(net.clone(), name.to_string()), settings)
+        .map_err(|source| TrainError::Agent { key: "eval.sims".to_string(), source })
 }
 
 /// Plays `candidate` against `opponent` with each side, `games / 2` games each (at least 1).
@@ -87,14 +90,16 @@ pub(crate) fn run_eval_phase(ctx: &mut Context, g: u32) -> Result<Vec<Scores>, T
     for (k, &rules) in ctx.rules.iter().enumerate() {
         let seed = seeds::eval(ctx.job.run.seed, g, k);
         let name = format!("gen-{g:04}");
-        let cand = |_: usize| network_agent(&net, e.sims, &name);
+        let player = network_player(&net, e.sims, &name)?;
+        let cand = |i: usize| player.create(i as u64);
         for (j, recipe) in ctx.agents.opponents[k].iter().enumerate() {
             let opponent = |i: usize| recipe.create(i as u64);
             out.push(score(ctx, rules, per_rules, seeds::eval_opponent(seed, j), &cand, &opponent, recipe.spec()));
         }
         if let Some(prev) = &previous {
             let prev_name = format!("gen-{:04}", g - 1);
-            let prev_agent = |_: usize| network_agent(prev, e.sims, &prev_name);
+            let prev_player = network_player(prev, e.sims, &prev_name)?;
+            let prev_agent = |i: usize| prev_player.create(i as u64);
             out.push(score(ctx, rules, per_rules, seeds::eval_previous(seed), &cand, &prev_agent, &prev_name));
         }
     }

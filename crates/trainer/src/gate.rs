@@ -3,7 +3,7 @@
 //! in `docs/ratings.md`.
 
 use crate::context::Context;
-use crate::eval_phase::network_agent;
+use crate::eval_phase::network_player;
 use crate::metrics::Event;
 use crate::{TrainError, seeds};
 use musashi_evaluator::{MatchConfig, Sprt, SprtDecision, play_match};
@@ -18,7 +18,8 @@ pub(crate) fn run_gate(ctx: &mut Context, g: u32, incumbent: u32) -> Result<bool
     let mut played = 0usize;
     let mut round = 0u64;
     let sims = ctx.job.eval.sims;
-    let (cname, iname) = (format!("gen-{g:04}"), format!("gen-{incumbent:04}"));
+    let cand_player = network_player(&cand, sims, &format!("gen-{g:04}"))?;
+    let inc_player = network_player(&inc, sims, &format!("gen-{incumbent:04}"))?;
     while sprt.decision() == SprtDecision::Continue && played < gate.max_games {
         let rules = ctx.rules[round as usize % ctx.rules.len()];
         let n = batch.min(gate.max_games - played).max(1);
@@ -37,8 +38,8 @@ pub(crate) fn run_gate(ctx: &mut Context, g: u32, incumbent: u32) -> Result<bool
                 opening_plies: ctx.job.eval.opening_plies,
                 max_plies: ctx.job.selfplay.max_plies,
             };
-            let r = play_match(&config, |side, _| {
-                if side == cand_side { network_agent(&cand, sims, &cname) } else { network_agent(&inc, sims, &iname) }
+            let r = play_match(&config, |side, i| {
+                if side == cand_side { cand_player.create(i as u64) } else { inc_player.create(i as u64) }
             });
             for game in &r.records {
                 played += 1;
