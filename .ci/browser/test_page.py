@@ -3,7 +3,10 @@
 Plays a whole game by clicking points (hints followed now and then), takes back a move and the
 computer's reply with Undo, reloads the page and continues the game, continues a game the server
 no longer holds (replayed from its moves, which repeat a position: the warning shows), switches
-language, naming and setchin side, and saves screenshots. Usage:
+language, naming and setchin side, checks what a first-time player is shown (the rules and the
+legend in two languages, the board's coordinates, Undo only after the person's first move, a
+confirmation before leaving or resigning a game, a loss not shown in a winner's colour, the setup
+first on a phone before a game), and saves screenshots. Usage:
 
     python test_page.py URL SHOTS_DIR
 """
@@ -69,8 +72,19 @@ def main(url, shots):
         page = browser.new_page(viewport={"width": 1100, "height": 900})
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
+        dialogs = []
+
+        def answer(dialog):
+            dialogs.append(dialog.message)
+            dialog.accept()
+        page.on("dialog", answer)
         page.goto(url)
         page.wait_for_selector("body[data-ready]")
+
+        # What a first-time player reads before a game: the rules, the legend, player-facing names.
+        check("sixteen" in page.locator("#help").inner_text(), "the rules in a few lines")
+        check(page.locator(".legend li").count() == 5, "a legend of the five marks")
+        check(page.locator("#version option[value=qdan]").inner_text() != "qdan", "no internal preset names")
 
         # A classic game as the General against the Easy soldiers.
         page.select_option("#version", "classic")
@@ -78,8 +92,12 @@ def main(url, shots):
         page.select_option("#level", "easy")
         page.click("#new")
         check(wait_for_my_turn_or_end(page), "the game starts with the General to move")
-        check(page.locator("circle.threat").count() == 4, "the start shows four threatened soldiers")
-        check(page.locator("text.capture-count").count() == 4, "and four capture destinations")
+        check(page.locator("#undo").is_disabled(), "nothing to undo before the person's first move")
+        files = page.locator("text[data-coord=file]").all_text_contents()
+        ranks = page.locator("text[data-coord=rank]").all_text_contents()
+        check(files == list("abcde") and ranks == [str(r) for r in range(1, 8)], f"coordinates: {files} {ranks}")
+        check(page.locator("#board circle.threat").count() == 4, "the start shows four threatened soldiers")
+        check(page.locator("#board text.capture-count").count() == 4, "and four capture destinations")
         page.click("#hint")
         page.wait_for_selector("#hint-line", state="attached")
         page.screenshot(path=str(shots / "start-hint.png"))
@@ -114,6 +132,8 @@ def main(url, shots):
             check(human_moves < MAX_HUMAN_MOVES, "the game ends")
         ending = page.locator("#ending").inner_text()
         check(ending.startswith("You won!") or ending.startswith("You lost."), f"the ending in words: {ending}")
+        lost_style = "lost" in (page.locator("#ending").get_attribute("class") or "")
+        check(lost_style == ending.startswith("You lost."), "a loss is not drawn in a winner's colour")
         page.screenshot(path=str(shots / "ending.png"))
         print(f"whole game: {len(moves_played(page))} moves; {ending}")
 
@@ -122,6 +142,7 @@ def main(url, shots):
         check(wait_for_my_turn_or_end(page), "the rematch goes on")
         check(page.locator("#human").input_value() == "soldiers", "the person now plays the soldiers")
         check(len(moves_played(page)) == 1, "the computer's General made the first move")
+        check(page.locator("#undo").is_disabled(), "the computer's opening move is not the person's to undo")
 
         # A game the server no longer holds continues from its moves; its moves repeat the start
         # position, so the repetition warning shows.
@@ -139,6 +160,8 @@ def main(url, shots):
         page.select_option("#lang", "fr")
         page.select_option("#setchin", "right")
         check(page.locator("#hint").inner_text() == "Indice", "the buttons speak French")
+        check(page.locator("#help summary").inner_text() == "Comment jouer", "the rules speak French")
+        check("Parent" in page.locator(".legend").inner_text(), "and so does the legend")
         check("Parent" in page.locator("#warning").inner_text(), "the platform's name for the General")
         box = page.locator("#board").bounding_box()
         check(box["width"] > box["height"], "with the setchin on the right the board is wider than tall")
@@ -154,13 +177,31 @@ def main(url, shots):
         page.select_option("#opt-first", "soldiers")
         page.select_option("#opt-wins", "4")
         page.select_option("#human", "soldiers")
+        before_dialogs = len(dialogs)
         page.click("#new")
+        check(len(dialogs) == before_dialogs + 1 and "Leave the game" in dialogs[-1],
+              f"leaving a game under way asks first: {dialogs}")
         check(wait_for_my_turn_or_end(page), "the custom game starts with the person's move")
         check(page.locator("g[data-point]").count() == 25, "the 25-point board")
         play_one_move(page, use_hint=False)
         check(wait_for_my_turn_or_end(page), "the computer replied")
         check("Children" in page.locator("#status").inner_text(), "the platform's naming in English")
         page.screenshot(path=str(shots / "custom-25.png"))
+        page.click("#resign")
+        check("Resign" in dialogs[-1], f"resigning asks first: {dialogs}")
+        page.wait_for_selector("#ending:not([hidden])")
+        check("lost" in page.locator("#ending").get_attribute("class"), "a resigned game is a loss, drawn as one")
+
+        # A first visit on a phone, in French: the setup and the rules come before the board.
+        fresh = browser.new_page(viewport={"width": 390, "height": 844})
+        fresh.on("pageerror", lambda e: errors.append(str(e)))
+        fresh.goto(url)
+        fresh.wait_for_selector("body[data-ready]")
+        fresh.select_option("#lang", "fr")
+        new_at = fresh.locator("#new").bounding_box()["y"]
+        board_at = fresh.locator("#board").bounding_box()["y"]
+        check(new_at < board_at, f"on a phone the setup comes first ({new_at} < {board_at})")
+        fresh.screenshot(path=str(shots / "phone-first-visit-fr.png"), full_page=True)
 
         check(not errors, f"no script errors on the page: {errors}")
         browser.close()

@@ -64,6 +64,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/", get(|| async { page("text/html; charset=utf-8", include_str!("page/index.html")) }))
         .route("/app.js", get(|| async { page("text/javascript; charset=utf-8", include_str!("page/app.js")) }))
         .route("/style.css", get(|| async { page("text/css; charset=utf-8", include_str!("page/style.css")) }))
+        .route("/favicon.svg", get(|| async { page("image/svg+xml", include_str!("page/favicon.svg")) }))
         .route("/api/options", get(|s: State<Arc<App>>| async move { json(StatusCode::OK, &Options::of(&s.bundle)) }))
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(|s, p, id| on_game(s, p, id, Bytes::new(), Action::Show)))

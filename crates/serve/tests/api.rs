@@ -390,6 +390,7 @@ fn the_page_and_its_files_are_served_with_their_types() {
         ("/", "text/html", "<svg id=\"board\""),
         ("/app.js", "text/javascript", "/api/games"),
         ("/style.css", "text/css", "#board"),
+        ("/favicon.svg", "image/svg+xml", "<svg"),
     ] {
         let mut s = TcpStream::connect(addr).unwrap();
         write!(s, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();

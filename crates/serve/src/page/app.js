@@ -42,6 +42,17 @@ const WORDS = {
     nearest: "No level was calibrated for these rules: the {preset} level plays.",
     info: "{n} {S} left · the {G} wins at {t} or fewer", left: "{n} moves left",
     leftSoldier: "{n} {S} moves left", hintBy: "Hint ({level}): {move}", tookBack: "Took back {moves}",
+    qdan: "Platform standard", howTo: "How to play",
+    rules1: "One {G} against sixteen {S}. On your turn, move one of your pieces one step along a line to an empty point.",
+    rules2: "The {G} captures by stepping between two {S} that stand in a straight line with it: both are removed. The {S} never capture.",
+    rules3: "The {S} win by trapping the {G} so that it cannot move. The {G} wins when few enough {S} remain (shown under the board), or by the rules on repetition and the move limit.",
+    legendTitle: "Marks on the board", legThreat: "dashed red ring: one of the {S} the {G} can capture now",
+    legCapture: "×2 beside a point: the {G} captures that many by moving there",
+    legUnsafe: "red × (a piece selected): after this move the {G} could capture the piece you moved",
+    legLast: "orange line: the last move; dashed circles: the pieces it captured", legHint: "dashed blue line: the hint",
+    confirmResign: "Resign this game?", confirmNew: "Leave the game in progress and start a new one?",
+    infoTooFew: "{n} {S} left · the {G} wins when too few remain to trap it ({t} or fewer)",
+    capturedN: "{n} captured",
   },
   fr: {
     title: "Juroku Musashi", language: "Langue", naming: "Noms", namingSite: "Général / soldats",
@@ -74,6 +85,17 @@ const WORDS = {
     info: "{n} Enfants restants · le Parent gagne à {t} ou moins", left: "encore {n} coups",
     leftSoldier: "encore {n} coups des Enfants", hintBy: "Indice ({level}) : {move}",
     tookBack: "Coups annulés : {moves}",
+    qdan: "Standard (plateforme)", howTo: "Comment jouer",
+    rules1: "Un Parent contre seize Enfants. À votre tour, déplacez une de vos pièces d'un pas le long d'une ligne vers un point libre.",
+    rules2: "Le Parent capture en se plaçant entre deux Enfants alignés avec lui : les deux sont retirés. Les Enfants ne capturent jamais.",
+    rules3: "Les Enfants gagnent en enfermant le Parent pour qu'il ne puisse plus bouger. Le Parent gagne quand il reste assez peu d'Enfants (indiqué sous le plateau), ou selon les règles de répétition et de limite de coups.",
+    legendTitle: "Repères sur le plateau", legThreat: "anneau rouge pointillé : un Enfant que le Parent peut capturer maintenant",
+    legCapture: "×2 près d'un point : le Parent en capture autant en s'y rendant",
+    legUnsafe: "× rouge (une pièce choisie) : après ce coup, le Parent pourrait capturer la pièce déplacée",
+    legLast: "ligne orange : le dernier coup ; cercles pointillés : les pièces qu'il a capturées", legHint: "ligne bleue pointillée : l'indice",
+    confirmResign: "Abandonner cette partie ?", confirmNew: "Quitter la partie en cours et en commencer une nouvelle ?",
+    infoTooFew: "{n} Enfants restants · le Parent gagne quand il en reste trop peu pour l'enfermer ({t} ou moins)",
+    capturedN: "{n} capturé(s)",
   },
   id: {
     title: "Juroku Musashi", language: "Bahasa", naming: "Nama", namingSite: "Jenderal / prajurit",
@@ -104,6 +126,17 @@ const WORDS = {
     info: "{n} Anak tersisa · Induk menang jika tersisa {t} atau kurang", left: "{n} langkah lagi",
     leftSoldier: "{n} langkah Anak lagi", hintBy: "Petunjuk ({level}): {move}",
     tookBack: "Diurungkan: {moves}",
+    qdan: "Standar (platform)", howTo: "Cara bermain",
+    rules1: "Satu Induk melawan enam belas Anak. Pada giliran Anda, gerakkan satu bidak Anda satu langkah di sepanjang garis ke titik kosong.",
+    rules2: "Induk menangkap dengan masuk di antara dua Anak yang segaris dengannya: keduanya diambil. Anak tidak pernah menangkap.",
+    rules3: "Anak menang dengan mengepung Induk hingga tidak bisa bergerak. Induk menang jika Anak yang tersisa cukup sedikit (tertulis di bawah papan), atau menurut aturan pengulangan dan batas langkah.",
+    legendTitle: "Tanda di papan", legThreat: "cincin merah putus-putus: Anak yang bisa ditangkap Induk sekarang",
+    legCapture: "×2 di dekat titik: jumlah Anak yang ditangkap Induk jika pindah ke sana",
+    legUnsafe: "× merah (bidak dipilih): setelah langkah ini, Induk bisa menangkap bidak yang dipindah",
+    legLast: "garis oranye: langkah terakhir; lingkaran putus-putus: bidak yang ditangkapnya", legHint: "garis biru putus-putus: petunjuk",
+    confirmResign: "Menyerah dalam permainan ini?", confirmNew: "Tinggalkan permainan ini dan mulai yang baru?",
+    infoTooFew: "{n} Anak tersisa · Induk menang jika Anak terlalu sedikit untuk mengepungnya ({t} atau kurang)",
+    capturedN: "{n} ditangkap",
   },
   pt: {
     title: "Juroku Musashi", language: "Idioma", naming: "Nomes", namingSite: "General / soldados",
@@ -134,6 +167,17 @@ const WORDS = {
     info: "Restam {n} Filhos · o Pai vence com {t} ou menos", left: "faltam {n} jogadas",
     leftSoldier: "faltam {n} jogadas dos Filhos", hintBy: "Dica ({level}): {move}",
     tookBack: "Desfeito: {moves}",
+    qdan: "Padrão (plataforma)", howTo: "Como jogar",
+    rules1: "Um Pai contra dezesseis Filhos. Na sua vez, mova uma das suas peças um passo ao longo de uma linha até um ponto vazio.",
+    rules2: "O Pai captura ao entrar entre dois Filhos alinhados com ele: os dois são retirados. Os Filhos nunca capturam.",
+    rules3: "Os Filhos vencem ao cercar o Pai até que ele não possa se mover. O Pai vence quando restam poucos Filhos (indicado abaixo do tabuleiro), ou conforme as regras de repetição e de limite de jogadas.",
+    legendTitle: "Marcas no tabuleiro", legThreat: "anel vermelho tracejado: um Filho que o Pai pode capturar agora",
+    legCapture: "×2 junto a um ponto: quantos o Pai captura ao ir para lá",
+    legUnsafe: "× vermelho (peça escolhida): depois desta jogada, o Pai poderia capturar a peça movida",
+    legLast: "linha laranja: a última jogada; círculos tracejados: as peças que ela capturou", legHint: "linha azul tracejada: a dica",
+    confirmResign: "Desistir deste jogo?", confirmNew: "Abandonar o jogo em andamento e começar um novo?",
+    infoTooFew: "Restam {n} Filhos · o Pai vence quando restam poucos demais para cercá-lo ({t} ou menos)",
+    capturedN: "{n} capturado(s)",
   },
 };
 
@@ -155,7 +199,7 @@ let game = null;      // the last GameView
 let selected = null;  // the point name of the selected piece
 let hint = null;      // the suggested move, "c3-b2"
 let busy = false;     // a request is under way
-let note = "";        // a line under the board (hint, undo)
+let note = null;      // a line under the board (hint, undo): { key, vars, level }
 
 function loadJson(key) {
   try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (_) { return null; }
@@ -210,6 +254,12 @@ function translatePage() {
   document.title = t("title");
 }
 
+// A preset as players read it (never its internal name).
+function presetName(preset) {
+  const key = { classic: "classic", "no-setchin": "noSetchin", "soldiers-first": "soldiersFirst", qdan: "qdan" }[preset];
+  return key ? t(key) : t("custom");
+}
+
 // ---- the API -------------------------------------------------------------------------------
 
 async function api(method, path, body) {
@@ -254,7 +304,13 @@ async function newGame(rules, human, level, moves) {
   return (await api("POST", "/api/games", body)).game;
 }
 
+// Whether a game is under way (started, not over): leaving it asks first.
+function midGame() {
+  return !!(game && !game.outcome);
+}
+
 async function start() {
+  if (midGame() && !window.confirm(t("confirmNew"))) return;
   await begin(chosenRules(), $("human").value, $("level").value);
 }
 
@@ -263,7 +319,7 @@ async function begin(rules, human, level) {
     saveSettings();
     selected = null;
     hint = null;
-    note = "";
+    note = null;
     game = await newGame(rules, human, level);
     $("continue").hidden = true;
   });
@@ -287,6 +343,7 @@ async function continueSaved() {
 // The same rules and level, the sides swapped.
 async function rematch() {
   if (!game) return;
+  if (midGame() && !window.confirm(t("confirmNew"))) return;
   const human = game.human === "general" ? "soldiers" : "general";
   $("human").value = human;
   await begin(Object.assign({ preset: "custom" }, game.rules), human, game.level);
@@ -318,7 +375,7 @@ async function run(work) {
 async function play(move) {
   selected = null;
   hint = null;
-  note = "";
+  note = null;
   await run(async () => { game = (await api("POST", `/api/games/${game.id}/move`, { move })).game; });
 }
 
@@ -327,7 +384,7 @@ async function askHint() {
     const a = await api("POST", `/api/games/${game.id}/hint`, {});
     game = a.game;
     hint = a.move;
-    note = t("hintBy", { level: t(a.by.level), move: a.move });
+    note = { key: "hintBy", vars: { move: a.move }, level: a.by.level };
   });
 }
 
@@ -337,11 +394,12 @@ async function undo() {
     game = a.game;
     selected = null;
     hint = null;
-    note = t("tookBack", { moves: a.taken_back.join(", ") });
+    note = { key: "tookBack", vars: { moves: a.taken_back.join(", ") } };
   });
 }
 
 async function resign() {
+  if (!window.confirm(t("confirmResign"))) return;
   await run(async () => { game = (await api("POST", `/api/games/${game.id}/resign`)).game; });
 }
 
@@ -393,6 +451,7 @@ function drawBoard() {
   for (const [a, c] of b.lines) {
     el("line", { x1: at[a][0], y1: at[a][1], x2: at[c][0], y2: at[c][1], class: "line" }, svg);
   }
+  drawCoordinates(svg, b);
   if (game && game.moves.length) {
     const last = game.moves[game.moves.length - 1].split("-");
     el("line", { x1: at[last[0]][0], y1: at[last[0]][1], x2: at[last[1]][0], y2: at[last[1]][1], class: "last" }, svg);
@@ -411,7 +470,11 @@ function drawBoard() {
     const [x, y] = at[p.name];
     const g = el("g", { "data-point": p.name, class: "point" }, svg);
     el("circle", { cx: x, cy: y, r: 6, class: "spot" }, g);
-    if (captured.has(p.name)) el("circle", { cx: x, cy: y, r: 26, class: "captured" }, g);
+    if (captured.has(p.name)) {
+      // The soldier just taken shows for a moment, then stays as a dashed outline.
+      el("circle", { cx: x, cy: y, r: 24, class: "taken" }, g);
+      el("circle", { cx: x, cy: y, r: 26, class: "captured" }, g);
+    }
     if (targets.has(p.name)) {
       el("circle", { cx: x, cy: y, r: 20, class: "target" }, g);
       g.setAttribute("data-target", "");
@@ -441,6 +504,21 @@ function drawBoard() {
   }
 }
 
+// The files' letters beyond the first rank and the ranks' numbers beyond the first file, as the
+// moves name the points (a1 is the top left corner; with the setchin on the right it turns).
+function drawCoordinates(svg, b) {
+  const cols = [...new Set(b.points.map((p) => p.col))];
+  const rows = [...new Set(b.points.map((p) => p.row))];
+  for (const c of cols) {
+    const [x, y] = place(c, -0.42);
+    el("text", { x, y, class: "coord", "data-coord": "file" }, svg).textContent = String.fromCharCode(97 + c);
+  }
+  for (const r of rows) {
+    const [x, y] = place(-0.42, r);
+    el("text", { x, y, class: "coord", "data-coord": "rank" }, svg).textContent = String(r + 1);
+  }
+}
+
 function clickPoint(name) {
   if (!game || game.outcome || busy || game.to_move !== game.human) return;
   if (selected && game.legal.includes(`${selected}-${name}`)) {
@@ -456,7 +534,7 @@ function drawPanel() {
   const over = game && game.outcome;
   const mine = game && !over && game.to_move === game.human;
   $("hint").disabled = !mine || busy;
-  $("undo").disabled = !game || busy || !game.moves.length;
+  $("undo").disabled = !game || busy || !personHasMoved(game);
   $("resign").disabled = !game || over || busy;
   $("rematch").disabled = !game || busy;
   $("new").disabled = busy;
@@ -478,14 +556,17 @@ function drawPanel() {
   $("warning").textContent = t("repWarning");
   $("ending").hidden = !over;
   $("ending").textContent = over ? endingText(game) : "";
+  $("ending").classList.toggle("lost", !!(over && game.outcome.winner !== game.human));
+  document.querySelector("main").classList.toggle("in-game", !!game);
   const info = [];
   if (game) {
-    info.push(t("info", { n: game.soldiers.length, t: game.threshold }));
+    const tooFew = game.rules.general_wins_at === "too-few";
+    info.push(t(tooFew ? "infoTooFew" : "info", { n: game.soldiers.length, t: game.threshold }));
     if (game.moves_left !== null && !over) {
       info.push(t(game.rules.move_limit.startsWith("soldier") ? "leftSoldier" : "left", { n: game.moves_left }));
     }
-    if (!game.opponent.calibrated) info.push(t("nearest", { preset: game.opponent.preset }));
-    if (note) info.push(note);
+    if (!game.opponent.calibrated) info.push(t("nearest", { preset: presetName(game.opponent.preset) }));
+    if (note) info.push(t(note.key, Object.assign({ level: note.level ? t(note.level) : "" }, note.vars)));
   }
   $("info").textContent = info.join(" · ");
   const list = $("moves");
@@ -495,6 +576,11 @@ function drawPanel() {
     li.textContent = m;
     list.appendChild(li);
   }
+}
+
+// Whether the person has made a move yet (the computer may have opened the game).
+function personHasMoved(g) {
+  return g.moves.length >= (g.rules.first === g.human ? 1 : 2);
 }
 
 function endingText(g) {
