@@ -30,7 +30,7 @@ pub fn collect(files: &[impl AsRef<Path>], rules: Ruleset, oracle: &TableOracle)
     let mut out = Vec::new();
     for file in files {
         let file = file.as_ref();
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let text = crate::tsv::read_text(file).map_err(|e| format!("{}: {e}", file.display()))?;
         let header = text.lines().next().unwrap_or_default();
         let columns: Vec<&str> = header.trim_start_matches("# ").split('\t').collect();
         let find = |name: &str| {

@@ -1,6 +1,22 @@
 //! Tab-separated game files, `musashi rank`'s `games.tsv` and `musashi match`'s files: comment
 //! lines (`#`) first, the last of them naming the columns (`# general<TAB>soldiers<TAB>...`), then
-//! one game per line.
+//! one game per line. A file whose name ends in `.gz` is read through gzip (the experiments
+//! keep their bulky game files compressed).
+
+use std::io::Read;
+use std::path::Path;
+
+/// The text of `path`, decompressed when its name ends in `.gz`.
+pub fn read_text(path: &Path) -> std::io::Result<String> {
+    let bytes = std::fs::read(path)?;
+    if path.extension().is_some_and(|e| e == "gz") {
+        let mut text = String::new();
+        flate2::read::GzDecoder::new(bytes.as_slice()).read_to_string(&mut text)?;
+        Ok(text)
+    } else {
+        String::from_utf8(bytes).map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+    }
+}
 
 /// The positions of the columns `names` in the header of `text`: the first comment line whose
 /// tab-separated names (after `# `) hold them all.
@@ -27,6 +43,23 @@ pub fn rows(text: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gzip_files_read_as_their_text() {
+        use std::io::Write;
+        let dir = std::env::temp_dir().join(format!("musashi-lab-tsv-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let text = "# general\tsoldiers\tmoves\na\tb\tc3-b2 a1-a2\n";
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(text.as_bytes()).unwrap();
+        std::fs::write(dir.join("games.tsv.gz"), gz.finish().unwrap()).unwrap();
+        std::fs::write(dir.join("games.tsv"), text).unwrap();
+        assert_eq!(read_text(&dir.join("games.tsv.gz")).unwrap(), text);
+        assert_eq!(read_text(&dir.join("games.tsv")).unwrap(), text);
+        std::fs::write(dir.join("bad.tsv.gz"), b"not gzip").unwrap();
+        assert!(read_text(&dir.join("bad.tsv.gz")).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn finds_the_header_among_comments() {

@@ -11,7 +11,7 @@ use super::Solved;
 use anyhow::{Context, Result, anyhow};
 use musashi_game::{Game, Move, Side};
 use musashi_lab::share::Share;
-use musashi_lab::tsv::{columns, rows};
+use musashi_lab::tsv::{columns, read_text, rows};
 use musashi_search::{Oracle, Score};
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
@@ -35,7 +35,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
     let (rules, oracle) = a.solved.open()?;
     let th = rules.threshold();
     let file = a.games.display();
-    let text = std::fs::read_to_string(&a.games).with_context(|| format!("cannot read {file}"))?;
+    let text = read_text(&a.games).with_context(|| format!("cannot read {file}"))?;
     let [general, soldiers, moves] =
         columns(&text, ["general", "soldiers", "moves"]).map_err(|e| anyhow!("{file}: {e}"))?;
     let mut by: BTreeMap<String, Share> = BTreeMap::new();

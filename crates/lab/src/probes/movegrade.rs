@@ -16,10 +16,10 @@
 use anyhow::{Context, Result, anyhow, bail};
 use musashi_agents::TableOracle;
 use musashi_game::{Game, Move, Preset, Ruleset, Side};
-use musashi_lab::tsv::{columns, rows};
+use musashi_lab::tsv::{columns, read_text, rows};
 use musashi_search::{Oracle, Score};
 use musashi_solver::Tables;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 #[derive(clap::Args, Debug)]
@@ -175,7 +175,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
     for files in &a.arms {
         let mut arm = Arm::default();
         for file in files.split(',') {
-            let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+            let text = read_text(Path::new(file)).with_context(|| format!("cannot read {file}"))?;
             let [winner, moves] = columns(&text, ["winner", "moves"]).map_err(|e| anyhow!("{file}: {e}"))?;
             for (line, f) in rows(&text) {
                 let at = format!("{file} line {line}");
