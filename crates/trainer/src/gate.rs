@@ -33,7 +33,7 @@ pub(crate) fn run_gate(ctx: &mut Context, g: u32, incumbent: u32) -> Result<bool
             let config = MatchConfig {
                 rules,
                 games: n.div_ceil(2),
-                seed: seed ^ cand_side.index() as u64,
+                seed: seeds::gate_side(seed, cand_side),
                 threads: ctx.threads,
                 opening_plies: ctx.job.eval.opening_plies,
                 max_plies: ctx.job.selfplay.max_plies,

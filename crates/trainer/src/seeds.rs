@@ -47,3 +47,8 @@ pub(crate) fn other_side(seed: u64) -> u64 {
 pub(crate) fn gate(run_seed: u64, g: u32, round: u64) -> u64 {
     run_seed ^ ((g as u64) << 32) ^ round
 }
+
+/// The candidate's games as `side` in a gate round seeded with `round_seed`.
+pub(crate) fn gate_side(round_seed: u64, side: musashi_game::Side) -> u64 {
+    round_seed ^ side.index() as u64
+}
