@@ -6,28 +6,22 @@
 //!
 //! musashi-lab fights --tables tables/no-setchin --checkpoint runs/x/checkpoints/BEST games.tsv...
 
-use super::{FightsFrom, long_fights, network};
+use super::NetOnFights;
 use anyhow::Result;
 use musashi_game::Move;
 use musashi_lab::fights::predict;
 use musashi_lab::share::Share;
 use musashi_net::Prediction;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     #[command(flatten)]
-    input: FightsFrom,
-    /// The checkpoint (a folder, or a BEST/LATEST pointer).
-    #[arg(long)]
-    checkpoint: PathBuf,
+    on: NetOnFights,
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
-    let (rules, oracle) = a.input.solved.open()?;
-    let net = network(&a.checkpoint)?;
-    let fights = long_fights(&a.input.rankings, rules, &oracle, 1)?;
+    let (net, fights) = a.on.open(1)?;
     let mut by: BTreeMap<String, Share> = BTreeMap::new();
     let (mut err_fight, mut err_child, mut children) = (0.0f64, 0.0f64, 0u64);
     let mut ranked = Share::default();

@@ -8,7 +8,7 @@
 //!
 //! musashi-lab mlsearch --tables tables/no-setchin --checkpoint CHECKPOINT [--every N] GAMES.tsv...
 
-use super::{FightsFrom, long_fights, network, positive};
+use super::{NetOnFights, positive};
 use anyhow::{Result, ensure};
 use musashi_game::{Game, Move, MoveLimit, Outcome, Side, Snapshot};
 use musashi_lab::fights::predict;
@@ -16,15 +16,11 @@ use musashi_lab::policy::log_softmax;
 use musashi_lab::share::Share;
 use musashi_net::{Network, Prediction};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     #[command(flatten)]
-    input: FightsFrom,
-    /// The checkpoint (a folder, or a BEST/LATEST pointer).
-    #[arg(long)]
-    checkpoint: PathBuf,
+    on: NetOnFights,
     /// Take every n-th long fight only.
     #[arg(long, default_value_t = 1, value_parser = positive())]
     every: usize,
@@ -104,9 +100,7 @@ fn search(net: &Network, root: &Game, depth: u32, k: usize) -> Result<Vec<f32>> 
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
-    let (rules, oracle) = a.input.solved.open()?;
-    let net = network(&a.checkpoint)?;
-    let all = long_fights(&a.input.rankings, rules, &oracle, a.every)?;
+    let (net, all) = a.on.open(a.every)?;
     let mut by: BTreeMap<String, Share> = BTreeMap::new();
     let mut p = Prediction::default();
     for f in &all {

@@ -48,6 +48,26 @@ pub(crate) struct FightsFrom {
     pub(crate) rankings: Vec<PathBuf>,
 }
 
+/// One checkpoint probed on the long fights of rankings' games: what `fights`, `symprobe`,
+/// `mlsearch` and `rollout` take.
+#[derive(clap::Args, Debug)]
+pub(crate) struct NetOnFights {
+    #[command(flatten)]
+    pub(crate) input: FightsFrom,
+    /// The checkpoint (a folder, or a BEST/LATEST pointer).
+    #[arg(long)]
+    pub(crate) checkpoint: PathBuf,
+}
+
+impl NetOnFights {
+    /// The checkpoint's network and every `every`-th long fight (graded by the tables).
+    pub(crate) fn open(&self, every: usize) -> Result<(Arc<Network>, Vec<Fight>)> {
+        let (rules, oracle) = self.input.solved.open()?;
+        let net = network(&self.checkpoint)?;
+        Ok((net, long_fights(&self.input.rankings, rules, &oracle, every)?))
+    }
+}
+
 /// The solved tables in `dir`, checked against `rules`, as an oracle.
 pub(crate) fn oracle(dir: &Path, rules: &Ruleset) -> Result<TableOracle> {
     Ok(TableOracle { tables: load_tables(dir, rules)? })

@@ -7,21 +7,17 @@
 //!
 //! musashi-lab rollout --tables tables/no-setchin --checkpoint CHECKPOINT [--every N] [--drawn K] GAMES.tsv...
 
-use super::{FightsFrom, long_fights, network, positive};
+use super::{NetOnFights, positive};
 use anyhow::{Context, Result};
 use musashi_game::{Game, Move, MoveLimit, Side};
 use musashi_lab::fights::predict;
 use musashi_lab::share::Share;
 use musashi_net::{Network, Prediction};
-use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     #[command(flatten)]
-    input: FightsFrom,
-    /// The checkpoint (a folder, or a BEST/LATEST pointer).
-    #[arg(long)]
-    checkpoint: PathBuf,
+    on: NetOnFights,
     /// Take every n-th long fight only.
     #[arg(long, default_value_t = 1, value_parser = positive())]
     every: usize,
@@ -74,10 +70,8 @@ fn rollout(net: &Network, mut g: Game, rng: &mut u64, drawn: bool, p: &mut Predi
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
-    let (rules, oracle) = a.input.solved.open()?;
-    let net = network(&a.checkpoint)?;
+    let (net, all) = a.on.open(a.every)?;
     let drawn = a.drawn;
-    let all = long_fights(&a.input.rankings, rules, &oracle, a.every)?;
     let (mut pol, mut roll) = (Share::default(), Share::default());
     let mut rng = 0x9E37_79B9_7F4A_7C15u64;
     let mut p = Prediction::default();

@@ -9,7 +9,7 @@
 //!
 //! musashi-lab symprobe --tables tables/no-setchin --checkpoint CHECKPOINT GAMES.tsv...
 
-use super::{FightsFrom, long_fights, network};
+use super::NetOnFights;
 use anyhow::{Context, Result};
 use musashi_game::{Move, Snapshot, Symmetry};
 use musashi_lab::fights::predict;
@@ -17,15 +17,11 @@ use musashi_lab::policy::{argmax, probs};
 use musashi_lab::share::Share;
 use musashi_net::{Network, Prediction};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     #[command(flatten)]
-    input: FightsFrom,
-    /// The checkpoint (a folder, or a BEST/LATEST pointer).
-    #[arg(long)]
-    checkpoint: PathBuf,
+    on: NetOnFights,
 }
 
 /// The moves-left head's plies at `snap`'s image under `sym` (alone, a batch of one).
@@ -36,9 +32,7 @@ fn plies(net: &Network, snap: &Snapshot, sym: Symmetry, p: &mut Prediction) -> R
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
-    let (rules, oracle) = a.input.solved.open()?;
-    let net = network(&a.checkpoint)?;
-    let all = long_fights(&a.input.rankings, rules, &oracle, 1)?;
+    let (net, all) = a.on.open(1)?;
     let mut by: BTreeMap<String, Share> = BTreeMap::new();
     let mut p = Prediction::default();
     for f in &all {
