@@ -3,9 +3,11 @@
 //! in a bundle that plays exactly as the undamaged one (same manifest, same moves): never a
 //! panic, never a silent difference.
 
-use musashi_game::{Game, NUM_ACTIONS, Preset, Ruleset, Side, Threshold};
+mod common;
+
+use musashi_game::{NUM_ACTIONS, Preset, Ruleset, Side, Threshold};
 use musashi_runtime::*;
-use musashi_search::{Agent, PlaySettings};
+use musashi_search::PlaySettings;
 use musashi_testkit::{Aim, Rng, Tally, damaged_copy, quietly};
 use std::collections::BTreeMap;
 use std::fs;
@@ -147,16 +149,7 @@ fn play(dir: &Path) -> Result<Played, BundleError> {
     let rules = Preset::Classic.ruleset();
     let mut moves = BTreeMap::new();
     for level in LEVELS {
-        let mut player = bundle.player(&rules, level)?;
-        player.new_game(7);
-        let mut game = Game::new(rules);
-        let mut played = Vec::new();
-        while !game.is_over() && played.len() < 6 {
-            let m = player.choose(&game).mv;
-            played.push(m.to_string());
-            game.play(m).unwrap();
-        }
-        moves.insert(level.to_string(), played);
+        moves.insert(level.to_string(), common::opening(&bundle, &rules, level, 7)?);
     }
     Ok((bundle.manifest().clone(), moves))
 }

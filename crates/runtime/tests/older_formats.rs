@@ -2,9 +2,10 @@
 //! (`tests/fixtures/classic-format-1`) holds the same weights and level settings as today's
 //! `export/classic` (format 2), so every level must play exactly the same moves from both.
 
-use musashi_game::{Game, Preset};
+mod common;
+
+use musashi_game::Preset;
 use musashi_runtime::{Bundle, LEVELS};
-use musashi_search::Agent;
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -15,21 +16,7 @@ fn root() -> PathBuf {
 fn moves(dir: &Path) -> Vec<Vec<String>> {
     let bundle = Bundle::load(dir).unwrap_or_else(|e| panic!("{e}"));
     let rules = Preset::Classic.ruleset();
-    LEVELS
-        .iter()
-        .map(|level| {
-            let mut player = bundle.player(&rules, level).unwrap();
-            player.new_game(11);
-            let mut game = Game::new(rules);
-            let mut played = Vec::new();
-            while !game.is_over() && played.len() < 6 {
-                let m = player.choose(&game).mv;
-                played.push(m.to_string());
-                game.play(m).unwrap();
-            }
-            played
-        })
-        .collect()
+    LEVELS.iter().map(|level| common::opening(&bundle, &rules, level, 11).unwrap()).collect()
 }
 
 #[test]
