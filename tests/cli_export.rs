@@ -32,9 +32,18 @@ fn temp(tag: &str) -> PathBuf {
     d
 }
 
-fn tiny_checkpoint(dir: &Path, seed: u64) {
+/// The tiny MLP most tests export.
+const TINY_MLP: ModelConfig = ModelConfig {
+    kind: musashi_net::ModelKind::Mlp,
+    hidden: 16,
+    blocks: 1,
+    value_hidden: 8,
+    moves_left_hidden: 16,
+    reach: musashi_net::DEFAULT_REACH,
+};
+
+fn tiny_checkpoint(dir: &Path, seed: u64, config: ModelConfig) {
     let device = Device::flex();
-    let config = ModelConfig::mlp(16, 1, 8, 16);
     let net = Network::init(config, &device, seed);
     let meta = CheckpointMeta {
         format_version: 0,
@@ -50,11 +59,16 @@ fn tiny_checkpoint(dir: &Path, seed: u64) {
     save_checkpoint(dir, &net, &meta, None).unwrap();
 }
 
-/// Exports a bundle from a tiny checkpoint; returns (work dir, checkpoint, bundle).
+/// Exports a bundle from a tiny MLP checkpoint; returns (work dir, checkpoint, bundle).
 fn export(tag: &str) -> (PathBuf, PathBuf, PathBuf) {
+    export_model(tag, TINY_MLP)
+}
+
+/// Exports a bundle from a tiny checkpoint of this model; returns (work dir, checkpoint, bundle).
+fn export_model(tag: &str, model: ModelConfig) -> (PathBuf, PathBuf, PathBuf) {
     let dir = temp(tag);
     let ckpt = dir.join("checkpoints").join("gen-0003");
-    tiny_checkpoint(&ckpt, 5);
+    tiny_checkpoint(&ckpt, 5, model);
     std::fs::write(dir.join("checkpoints").join("BEST"), "gen-0003\n").unwrap();
     let bundle = dir.join("bundle");
     let config = format!(
@@ -87,6 +101,40 @@ candidates = [ {{ sims = 2 }}, {{ sims = 6 }}, {{ sims = 4, side = "soldiers", p
     let out = ok(&run(&["export", "--config", path.to_str().unwrap()]));
     assert!(out.contains("| side | level | candidate |"), "{out}");
     (dir, ckpt, bundle)
+}
+
+/// The games of `agent` playing `side` against greedy from two random plies, seeded.
+fn match_games(dir: &Path, name: &str, side: &str, agent: &str) -> Vec<String> {
+    let opponent_side = if side == "general" { "soldiers" } else { "general" };
+    let tsv = dir.join(format!("{name}.tsv"));
+    let (me, them) = (format!("--{side}"), format!("--{opponent_side}"));
+    let args = ["match", &me, agent, &them, "greedy", "--games", "3", "--opening-plies", "2", "--seed", "9"];
+    ok(&run(&[&args[..], &["--out", tsv.to_str().unwrap()]].concat()));
+    games(&tsv)
+}
+
+/// A graph network's checkpoint exports into a format 5 bundle whose levels the runtime plays
+/// with its own graph forward pass, exactly as the pipeline's `mcts:` agent plays the checkpoint.
+#[test]
+fn a_graph_network_exports_and_plays_like_the_pipeline() {
+    let model = ModelConfig { reach: 2, ..ModelConfig::graph(8, 1, 4, 4) };
+    let (dir, ckpt, bundle) = export_model("graph", model);
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(bundle.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["format_version"], 5);
+    assert_eq!(manifest["network"]["architecture"], "graph-v1");
+    assert_eq!(manifest["network"]["shape"]["reach"], 2);
+    for l in manifest["levels"].as_array().unwrap().iter().filter(|l| l["level"] == "hard") {
+        let s = &l["settings"];
+        let spec =
+            format!("mcts:ckpt={},sims={},temp={},cpuct={}", ckpt.display(), s["sims"], s["temperature"], s["cpuct"]);
+        let level = format!("bundle:dir={},level=hard", bundle.display());
+        let side = l["side"].as_str().unwrap();
+        let pipeline = match_games(&dir, &format!("{side}-pipeline"), side, &spec);
+        assert_eq!(pipeline.len(), 3);
+        assert_eq!(pipeline, match_games(&dir, &format!("{side}-bundle"), side, &level), "{l}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 fn games(tsv: &Path) -> Vec<String> {
@@ -211,7 +259,7 @@ fn each_side_can_take_its_own_checkpoint() {
     // The General from another generation (other weights), the soldiers from the main one.
     let (dir, ckpt, _) = export("sides");
     let general = dir.join("checkpoints").join("gen-0001");
-    tiny_checkpoint(&general, 6);
+    tiny_checkpoint(&general, 6, TINY_MLP);
     let bundle = dir.join("bundle-sides");
     ok(&run(&[
         "export",
@@ -244,9 +292,9 @@ fn a_preset_can_take_its_own_network() {
     // soldiers, which come from a third.
     let (dir, ckpt, _) = export("presets");
     let specialist = dir.join("checkpoints").join("gen-0001");
-    tiny_checkpoint(&specialist, 6);
+    tiny_checkpoint(&specialist, 6, TINY_MLP);
     let soldiers = dir.join("checkpoints").join("gen-0002");
-    tiny_checkpoint(&soldiers, 7);
+    tiny_checkpoint(&soldiers, 7, TINY_MLP);
     let bundle = dir.join("bundle-presets");
     let o = run(&[
         "export",
@@ -407,11 +455,11 @@ fn bad_bundles_are_refused_with_clear_errors() {
         let err = String::from_utf8_lossy(&o.stderr).into_owned();
         assert!(err.contains(expect), "expected '{expect}' in: {err}");
     };
-    // A level the bundle lacks.
-    refused("expert", "no level 'expert' under classic; it has: easy, normal, hard");
+    // A level no bundle has.
+    refused("expert", "unknown level 'expert': expected one of easy, normal, hard");
     // Another format version.
-    std::fs::write(&manifest_path, manifest.replacen("\"format_version\": 4", "\"format_version\": 5", 1)).unwrap();
-    refused("easy", "format version 5, this build reads versions 1 to 4");
+    std::fs::write(&manifest_path, manifest.replacen("\"format_version\": 4", "\"format_version\": 6", 1)).unwrap();
+    refused("easy", "format version 6, this build reads versions 1 to 5");
     // Another encoding version.
     std::fs::write(&manifest_path, manifest.replacen("\"encoding_version\": 1", "\"encoding_version\": 7", 1)).unwrap();
     refused("easy", "feature encoding version 7");

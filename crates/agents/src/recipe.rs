@@ -7,7 +7,7 @@ use crate::model::{Model, resolve_checkpoint};
 use crate::tables::{TableOracle, load_tables};
 use musashi_game::Ruleset;
 use musashi_net::DeviceKind;
-use musashi_runtime::Bundle;
+use musashi_runtime::{Bundle, Level, UnknownLevel};
 use musashi_search::alphabeta::{Config, Limits, MAX_DEPTH};
 use musashi_search::mcts::PlayOverrides;
 use musashi_search::{Agent, AgentSpec, AlphaBeta, GreedyAgent, Oracle, PerfectAgent, PlaySettings, RandomAgent};
@@ -24,7 +24,7 @@ enum Recipe {
     AlphaBeta(Config),
     Mcts(Model, PlaySettings),
     Perfect(Arc<dyn Oracle>, f32),
-    Bundle(Arc<Bundle>, String, Ruleset, PlayOverrides),
+    Bundle(Arc<Bundle>, Level, Ruleset, PlayOverrides),
 }
 
 /// A player, parsed once: `create(seed)` makes the agent for one game.
@@ -95,10 +95,10 @@ impl AgentRecipe {
 
     /// Level `level` of the bundle in `dir` as calibrated, without a spec string (a path may
     /// hold any character). Its name is the spec it would have, for reports.
-    pub fn bundle(dir: &Path, level: &str, rules: &Ruleset) -> Result<AgentRecipe, AgentError> {
+    pub fn bundle(dir: &Path, level: Level, rules: &Ruleset) -> Result<AgentRecipe, AgentError> {
         let bundle = load_bundle(dir, level, rules)?;
         let spec = format!("bundle:dir={},level={level}", dir.display());
-        let recipe = Recipe::Bundle(bundle, level.to_string(), *rules, PlayOverrides::default());
+        let recipe = Recipe::Bundle(bundle, level, *rules, PlayOverrides::default());
         Ok(AgentRecipe { spec, recipe, oracle: None })
     }
 
@@ -134,7 +134,7 @@ impl AgentRecipe {
             }
             Recipe::Bundle(bundle, level, rules, over) => Box::new(
                 bundle
-                    .player_adjusted(rules, level, &over.label(), |s| over.apply(s))
+                    .player_adjusted(rules, *level, &over.label(), |s| over.apply(s))
                     .expect("the level was found when the recipe was parsed"),
             ),
         };
@@ -209,7 +209,7 @@ fn mcts(spec: &mut AgentSpec) -> Result<Recipe, AgentError> {
 }
 
 /// The bundle in `dir` (loaded once per process), checked to have `level` for `rules`.
-fn load_bundle(dir: &Path, level: &str, rules: &Ruleset) -> Result<Arc<Bundle>, AgentError> {
+fn load_bundle(dir: &Path, level: Level, rules: &Ruleset) -> Result<Arc<Bundle>, AgentError> {
     static CACHE: crate::cache::Cache<Bundle> = crate::cache::Cache::new();
     let bundle = crate::cache::cached(&CACHE, dir, Bundle::load)?;
     bundle.player(rules, level)?;
@@ -220,10 +220,11 @@ fn bundle(spec: &mut AgentSpec, rules: &Ruleset) -> Result<Recipe, AgentError> {
     let (Some(dir), Some(level)) = (spec.take_str("dir"), spec.take_str("level")) else {
         return Err(invalid(spec, "bundle needs dir=DIR and level=easy|normal|hard"));
     };
+    let level: Level = level.parse().map_err(|e: UnknownLevel| invalid(spec, e.to_string()))?;
     let over = PlayOverrides::take_from(spec)?;
-    let bundle = load_bundle(Path::new(&dir), &level, rules)?;
+    let bundle = load_bundle(Path::new(&dir), level, rules)?;
     for side in bundle.manifest().levels.iter().filter(|l| l.level == level) {
-        over.apply(side.settings).validate().map_err(|e| invalid(spec, e.to_string()))?;
+        over.apply(side.settings.play()).validate().map_err(|e| invalid(spec, e.to_string()))?;
     }
     Ok(Recipe::Bundle(bundle, level, *rules, over))
 }
@@ -299,7 +300,7 @@ mod tests {
         let plain = AgentRecipe::parse_str(&format!("bundle:dir={},level=hard", dir.display()), &rules).unwrap();
         let Recipe::Bundle(bundle, ..) = &plain.recipe else { panic!("a bundle") };
         let levels: Vec<PlaySettings> =
-            bundle.manifest().levels.iter().filter(|l| l.level == "hard").map(|l| l.settings).collect();
+            bundle.manifest().levels.iter().filter(|l| l.level == Level::Hard).map(|l| l.settings.play()).collect();
         for key in PLAY_KEYS {
             // A value in range other than the first level's.
             let other = match key.value(&levels[0]) {
@@ -322,14 +323,16 @@ mod tests {
     fn a_level_named_by_its_folder_plays_as_its_spec() {
         let rules = Preset::Classic.ruleset();
         let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../export/classic");
-        let typed = AgentRecipe::bundle(&shipped, "easy", &rules).unwrap();
+        let typed = AgentRecipe::bundle(&shipped, Level::Easy, &rules).unwrap();
         let parsed = AgentRecipe::parse_str(typed.spec(), &rules).unwrap();
         assert_eq!(typed.spec(), parsed.spec());
         let game = musashi_game::Game::new(rules);
         for seed in 0..3 {
             assert_eq!(typed.create(seed).choose(&game).mv, parsed.create(seed).choose(&game).mv);
         }
-        assert!(AgentRecipe::bundle(&shipped, "hardest", &rules).unwrap_err().to_string().contains("hardest"));
+        let hardest = format!("bundle:dir={},level=hardest", shipped.display());
+        let e = AgentRecipe::parse_str(&hardest, &rules).unwrap_err().to_string();
+        assert!(e.contains("unknown level 'hardest': expected one of easy, normal, hard"), "{e}");
         // A folder whose name a spec cannot hold (a comma) is still a level.
         let dir = std::env::temp_dir().join(format!("musashi-bundle,{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -337,7 +340,7 @@ mod tests {
             let file = file.unwrap().path();
             std::fs::copy(&file, dir.join(file.file_name().unwrap())).unwrap();
         }
-        let copy = AgentRecipe::bundle(&dir, "easy", &rules).unwrap();
+        let copy = AgentRecipe::bundle(&dir, Level::Easy, &rules).unwrap();
         assert_eq!(copy.create(1).choose(&game).mv, typed.create(1).choose(&game).mv);
         std::fs::remove_dir_all(&dir).unwrap();
     }

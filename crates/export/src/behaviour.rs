@@ -9,7 +9,7 @@ use crate::weights::WeightSet;
 use crate::{ExportError, Log, seeds};
 use musashi_evaluator::Behaviour;
 use musashi_game::Side;
-use musashi_runtime::{Level, LevelBehaviour};
+use musashi_runtime::{LevelBehaviour, LevelEntry};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -17,7 +17,7 @@ use std::path::PathBuf;
 /// returns the report's table. `ckpts` are the preset's checkpoints, by `Side::index()`.
 pub(crate) fn measure(
     calibration: &Calibration<'_>,
-    levels: &mut [Level],
+    levels: &mut [LevelEntry],
     ckpts: &[PathBuf; 2],
     ws: &mut WeightSet,
     log: Log<'_>,
@@ -59,7 +59,7 @@ fn percent(x: Option<f64>) -> String {
 }
 
 /// The table of the chosen levels' behaviour in one preset's section.
-fn table(levels: &[Level], against: &str, games: usize) -> String {
+fn table(levels: &[LevelEntry], against: &str, games: usize) -> String {
     let mut out = format!(
         "How the chosen levels play, in {games} games each against `{against}` (the same opponent for every \
          level; docs/export.md defines each measure):\n\n\

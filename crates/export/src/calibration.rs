@@ -5,6 +5,7 @@
 use crate::config::LevelConfig;
 use musashi_evaluator::Behaviour;
 use musashi_game::Side;
+use musashi_runtime::Level;
 use musashi_search::{Agent, Choice, PlaySettings};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -36,7 +37,7 @@ impl Agent for Timed {
 /// One measured candidate.
 #[derive(Clone, Debug)]
 pub(crate) struct Measurement {
-    pub(crate) level: &'static str,
+    pub(crate) level: Level,
     pub(crate) side: Side,
     /// The candidate's agent, by its canonical spec.
     pub(crate) spec: String,
@@ -154,7 +155,7 @@ pub(crate) fn over_budget<'a>(
     level: &LevelConfig,
     measured: &'a [Measurement],
     side: Side,
-    name: &str,
+    name: Level,
     settings: &PlaySettings,
 ) -> Option<&'a Measurement> {
     if level.target.is_some() || level.ms_per_move <= 0.0 {
@@ -181,7 +182,7 @@ mod tests {
 
     fn m(score: usize, ms: f64) -> Measurement {
         Measurement {
-            level: "easy",
+            level: Level::Easy,
             side: Side::General,
             spec: "random".into(),
             file: String::new(),
@@ -274,12 +275,12 @@ mod tests {
         assert_eq!(m.levels.len(), 24, "every version, side and level");
         for r in &m.rules {
             for side in Side::BOTH {
-                let elo = |name: &str| {
+                let elo = |name: Level| {
                     let l = m.levels.iter().find(|l| l.preset == r.preset && l.side == side && l.level == name);
                     let measured = &l.unwrap_or_else(|| panic!("{} {side} {name}", r.preset)).measured;
                     (measured.elo, measured.elo_err)
                 };
-                let (easy, normal, hard) = (elo("easy"), elo("normal"), elo("hard"));
+                let (easy, normal, hard) = (elo(Level::Easy), elo(Level::Normal), elo(Level::Hard));
                 let cell = format!("{} {side}: {easy:?} {normal:?} {hard:?}", r.preset);
                 assert!(ordered_below(easy, normal) && ordered_below(normal, hard), "{cell}");
             }
@@ -301,25 +302,34 @@ mod tests {
         };
         let hard = level(None, 250.0);
         let sims = |n: u32| PlaySettings { sims: n, ..PlaySettings::default() };
-        assert!(over_budget(&hard, &measured, Side::General, "easy", &sims(150)).is_none());
-        assert_eq!(over_budget(&hard, &measured, Side::General, "easy", &sims(400)).unwrap().settings.sims, 200);
-        assert!(over_budget(&hard, &measured, Side::Soldiers, "easy", &sims(400)).is_none(), "another side");
-        assert!(over_budget(&hard, &measured, Side::General, "hard", &sims(400)).is_none(), "another level");
+        assert!(over_budget(&hard, &measured, Side::General, Level::Easy, &sims(150)).is_none());
+        assert_eq!(over_budget(&hard, &measured, Side::General, Level::Easy, &sims(400)).unwrap().settings.sims, 200);
+        assert!(over_budget(&hard, &measured, Side::Soldiers, Level::Easy, &sims(400)).is_none(), "another side");
+        assert!(over_budget(&hard, &measured, Side::General, Level::Hard, &sims(400)).is_none(), "another level");
         assert!(
-            over_budget(&level(Some(0.5), 250.0), &measured, Side::General, "easy", &sims(400)).is_none(),
+            over_budget(&level(Some(0.5), 250.0), &measured, Side::General, Level::Easy, &sims(400)).is_none(),
             "a target"
         );
-        assert!(over_budget(&level(None, 0.0), &measured, Side::General, "easy", &sims(400)).is_none(), "no budget");
+        assert!(
+            over_budget(&level(None, 0.0), &measured, Side::General, Level::Easy, &sims(400)).is_none(),
+            "no budget"
+        );
         // A slow candidate with the symmetric root or the blend says nothing of one without.
         let extra = |s: PlaySettings| vec![Measurement { settings: s, ..m(5, 300.0) }];
         let sym = PlaySettings { symmetric_root: true, ..sims(200) };
-        assert!(over_budget(&hard, &extra(sym), Side::General, "easy", &sims(400)).is_none());
-        assert!(over_budget(&hard, &extra(sym), Side::General, "easy", &sym).is_some());
+        assert!(over_budget(&hard, &extra(sym), Side::General, Level::Easy, &sims(400)).is_none());
+        assert!(over_budget(&hard, &extra(sym), Side::General, Level::Easy, &sym).is_some());
         let blend = PlaySettings { heuristic: 0.3, ..sims(200) };
-        assert!(over_budget(&hard, &extra(blend), Side::General, "easy", &sims(400)).is_none());
+        assert!(over_budget(&hard, &extra(blend), Side::General, Level::Easy, &sims(400)).is_none());
         assert!(
-            over_budget(&hard, &extra(blend), Side::General, "easy", &PlaySettings { heuristic: 0.5, ..sims(400) })
-                .is_some()
+            over_budget(
+                &hard,
+                &extra(blend),
+                Side::General,
+                Level::Easy,
+                &PlaySettings { heuristic: 0.5, ..sims(400) }
+            )
+            .is_some()
         );
     }
 }

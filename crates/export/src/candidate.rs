@@ -94,14 +94,14 @@ mod tests {
     use musashi_search::mcts::PlayValue;
 
     #[derive(Debug, Serialize, Deserialize)]
-    struct Level {
+    struct LevelEntry {
         candidates: Vec<Candidate>,
     }
 
     /// The candidates of `candidates = [ITEMS]`, or the error's message.
     fn read(items: &str) -> Result<Vec<Candidate>, String> {
         let text = format!("candidates = [{items}]");
-        from_toml::<Level>(&text, "test.toml", &[]).map(|l| l.candidates).map_err(|e| e.to_string())
+        from_toml::<LevelEntry>(&text, "test.toml", &[]).map(|l| l.candidates).map_err(|e| e.to_string())
     }
 
     #[test]
@@ -136,9 +136,9 @@ mod tests {
     fn a_candidate_is_written_with_its_settings_as_a_manifest_has_them_and_read_back() {
         let items = "{ sims = 200, moves_left = 0.5, fallible = 0.3, checkpoint = \"c\", presets = [\"qdan\"], \
 side = \"general\" }, { sims = 8, temperature = 0.3 }";
-        let level = Level { candidates: read(items).unwrap() };
+        let level = LevelEntry { candidates: read(items).unwrap() };
         let text = to_toml(&level, "test").unwrap();
-        let back = from_toml::<Level>(&text, "written", &[]).unwrap();
+        let back = from_toml::<LevelEntry>(&text, "written", &[]).unwrap();
         assert_eq!(back.candidates, level.candidates);
         let first = text.split("[[candidates]]").nth(1).unwrap();
         let keys: Vec<&str> = first.lines().filter_map(|l| l.split_once(" = ")).map(|(k, _)| k).collect();

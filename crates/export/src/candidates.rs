@@ -11,7 +11,7 @@ use musashi_agents::{AgentRecipe, Model, resolve_checkpoint};
 use musashi_evaluator::{Behaviour, MatchConfig, RatedGame, play_match};
 use musashi_game::Side;
 use musashi_net::DeviceKind;
-use musashi_runtime::{LEVELS, Level};
+use musashi_runtime::{Level, LevelEntry};
 use musashi_search::{Oracle, PlaySettings};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -46,8 +46,8 @@ impl Calibration<'_> {
     pub(crate) fn measure(&self, ws: &mut WeightSet, log: Log<'_>) -> Result<Measured, ExportError> {
         let mut out = Measured::default();
         for side in Side::BOTH {
-            for (li, name) in LEVELS.iter().enumerate() {
-                for (ci, c) in self.config.levels[*name].candidates.iter().enumerate() {
+            for (li, name) in Level::ALL.iter().enumerate() {
+                for (ci, c) in self.config.levels[name].candidates.iter().enumerate() {
                     if c.applies_to(self.preset, side) {
                         self.candidate(side, li, ci, ws, &mut out, log)?;
                     }
@@ -67,8 +67,8 @@ impl Calibration<'_> {
         out: &mut Measured,
         log: Log<'_>,
     ) -> Result<(), ExportError> {
-        let name = LEVELS[li];
-        let level = &self.config.levels[name];
+        let name = Level::ALL[li];
+        let level = &self.config.levels[&name];
         let cand = &level.candidates[ci];
         let what = format!("levels.{name}.candidates[{ci}]");
         let settings = cand.settings;
@@ -107,7 +107,7 @@ impl Calibration<'_> {
         ws: &mut WeightSet,
         out: &mut Measured,
     ) -> Result<Measurement, ExportError> {
-        let opponent = self.refs.opponent[trial.level][trial.side.index()];
+        let opponent = self.refs.opponent[&trial.level][trial.side.index()];
         self.play_against(trial, opponent, false, ws, out)
     }
 
@@ -170,21 +170,28 @@ impl<'a> Trial<'a> {
     /// A chosen level as a trial with the checkpoint of its side among `ckpts`, seeded by
     /// `seed(side index, level index)`.
     pub(crate) fn of_level(
-        l: &Level,
+        l: &LevelEntry,
         ckpts: &'a [PathBuf; 2],
         seed: impl FnOnce(usize, usize) -> u64,
         what: &'a str,
     ) -> Trial<'a> {
-        let li = LEVELS.iter().position(|n| *n == l.level).expect("a level name");
+        let li = Level::ALL.iter().position(|n| *n == l.level).expect("a level name");
         let side = l.side.index();
-        Trial { side: l.side, level: LEVELS[li], settings: l.settings, ckpt: &ckpts[side], seed: seed(side, li), what }
+        Trial {
+            side: l.side,
+            level: Level::ALL[li],
+            settings: l.settings.play(),
+            ckpt: &ckpts[side],
+            seed: seed(side, li),
+            what,
+        }
     }
 }
 
 /// One setting to measure: a side's level with these settings and weights, its games seeded.
 pub(crate) struct Trial<'a> {
     pub(crate) side: Side,
-    pub(crate) level: &'static str,
+    pub(crate) level: Level,
     pub(crate) settings: PlaySettings,
     pub(crate) ckpt: &'a Path,
     pub(crate) seed: u64,

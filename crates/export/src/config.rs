@@ -5,7 +5,7 @@
 use crate::{Candidate, ExportError};
 use musashi_config::{ConfigError, Invalid, read_toml_file, to_toml};
 use musashi_game::{Preset, Ruleset, Side};
-use musashi_runtime::LEVELS;
+use musashi_runtime::Level;
 use musashi_search::AgentSpec;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -108,7 +108,7 @@ pub struct ExportConfig {
     #[serde(default = "default_opening")]
     pub opening_plies: u32,
     /// The levels: easy, normal and hard.
-    pub levels: BTreeMap<String, LevelConfig>,
+    pub levels: BTreeMap<Level, LevelConfig>,
 }
 
 /// A name of letters, digits, `-` and `_`.
@@ -153,16 +153,8 @@ impl ExportConfig {
             Invalid::check(!calibrated.contains(&c.rules), &format!("{key}.rules"), "rules outside `presets`")?;
         }
         Invalid::check(self.games >= 1, "games", "at least 1")?;
-        for name in self.levels.keys() {
-            if !LEVELS.contains(&name.as_str()) {
-                return Err(Invalid::value(
-                    format!("levels.{name}"),
-                    format!("unknown level (expected {})", LEVELS.join(", ")),
-                ));
-            }
-        }
-        for name in LEVELS {
-            let l = self.levels.get(name).ok_or_else(|| Invalid::value(format!("levels.{name}"), "missing"))?;
+        for name in Level::ALL {
+            let l = self.levels.get(&name).ok_or_else(|| Invalid::value(format!("levels.{name}"), "missing"))?;
             l.validate().map_err(|e| e.under(&format!("levels.{name}")))?;
             self.check_candidates_apply(name, l)?;
         }
@@ -172,7 +164,7 @@ impl ExportConfig {
 
     /// Checks that the presets a level's candidates name are exported, and that every preset
     /// and side has a candidate to measure for the level.
-    fn check_candidates_apply(&self, name: &str, level: &LevelConfig) -> Result<(), Invalid> {
+    fn check_candidates_apply(&self, name: Level, level: &LevelConfig) -> Result<(), Invalid> {
         for (i, c) in level.candidates.iter().enumerate() {
             if let Some(presets) = &c.presets {
                 let key = format!("levels.{name}.candidates[{i}].presets");
@@ -270,10 +262,10 @@ mod tests {
         let hard = |c: &str| vec![format!("levels.hard.candidates=[{{ sims = 100 }}, {c}]")];
         let only = "{ sims = 200, fallible = 0.3, presets = [\"no-setchin\"], side = \"general\" }";
         let config = load_config(&path, &hard(only)).unwrap();
-        let c = &config.levels["hard"].candidates[1];
+        let c = &config.levels[&Level::Hard].candidates[1];
         assert!(c.applies_to("no-setchin", Side::General));
         assert!(!c.applies_to("no-setchin", Side::Soldiers) && !c.applies_to("classic", Side::General));
-        assert!(config.levels["hard"].candidates[0].applies_to("qdan", Side::Soldiers), "absent: everywhere");
+        assert!(config.levels[&Level::Hard].candidates[0].applies_to("qdan", Side::Soldiers), "absent: everywhere");
         let e = load_config(&path, &hard("{ sims = 200, presets = [\"solved\"] }")).unwrap_err().to_string();
         assert!(e.contains("levels.hard.candidates[1].presets must be presets listed in `presets`"), "{e}");
         let set = ["levels.hard.candidates=[{ sims = 100, side = \"soldiers\" }]".to_string()];
@@ -289,7 +281,7 @@ mod tests {
     fn a_side_can_have_its_own_opponent() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../configs/export.toml");
         let set = ["levels.hard.general_opponent=\"alphabeta:depth=4\"".into()];
-        let hard = &load_config(&path, &set).unwrap().levels["hard"];
+        let hard = &load_config(&path, &set).unwrap().levels[&Level::Hard];
         assert_eq!(hard.opponent_for(Side::General), ("general_opponent", "alphabeta:depth=4"));
         assert_eq!(hard.opponent_for(Side::Soldiers), ("opponent", hard.opponent.as_str()));
     }

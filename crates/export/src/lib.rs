@@ -40,7 +40,7 @@ use candidates::Calibration;
 use musashi_agents::{TableOracle, load_tables, resolve_checkpoint};
 use musashi_evaluator::{FitOptions, MatchConfig, fit_side_ratings};
 use musashi_game::{Preset, Ruleset};
-use musashi_runtime::{BUNDLE_FORMAT_VERSION, Bundle, Manifest, NetworkInfo, RulesEntry};
+use musashi_runtime::{Bundle, Manifest, NetworkInfo, RulesEntry};
 use musashi_search::Oracle;
 use references::References;
 use spot_checks::SpotChecks;
@@ -156,11 +156,12 @@ pub fn export(config: &ExportConfig, force: bool, log: Log<'_>) -> Result<Export
             "export: the levels of {unordered} (preset, side) pairs are not strictly ordered (calibration.md)"
         ));
     }
+    let network = NetworkInfo::new(ws.shape.expect("every preset's checkpoints were read"));
     let manifest = Manifest {
-        format_version: BUNDLE_FORMAT_VERSION,
+        format_version: Manifest::format_for(&network),
         name: config.name.clone(),
         encoding_version: musashi_net::ENCODING_VERSION,
-        network: NetworkInfo::new(ws.shape.expect("every preset's checkpoints were read")),
+        network,
         weights: ws.files.values().cloned().collect(),
         rules: rules_entries,
         levels,

@@ -6,7 +6,7 @@ use crate::{ExportError, Log, seeds};
 use musashi_agents::AgentRecipe;
 use musashi_evaluator::{MatchConfig, RatedGame, play_match, round_robin};
 use musashi_game::{Ruleset, Side};
-use musashi_runtime::LEVELS;
+use musashi_runtime::Level;
 use std::collections::BTreeMap;
 
 /// The reference players of one preset.
@@ -17,7 +17,7 @@ pub(crate) struct References {
     /// The anchor's index.
     pub(crate) anchor: usize,
     /// Each level's opponent's index, by the side measured (`Side::index()`).
-    pub(crate) opponent: BTreeMap<&'static str, [usize; 2]>,
+    pub(crate) opponent: BTreeMap<Level, [usize; 2]>,
 }
 
 impl References {
@@ -34,9 +34,9 @@ impl References {
         };
         let anchor = add("anchor".into(), &config.anchor)?;
         let mut opponent = BTreeMap::new();
-        for name in LEVELS {
+        for name in Level::ALL {
             let mut of = |side: Side| {
-                let (key, text) = config.levels[name].opponent_for(side);
+                let (key, text) = config.levels[&name].opponent_for(side);
                 add(format!("levels.{name}.{key}"), text)
             };
             let pair = [of(Side::General)?, of(Side::Soldiers)?];
@@ -104,9 +104,9 @@ mod tests {
         let specs: Vec<&str> = refs.players.iter().map(|p| p.spec()).collect();
         assert_eq!(specs, ["alphabeta:depth=1", "alphabeta:depth=3", "alphabeta:depth=4"]);
         assert_eq!(refs.anchor, 0);
-        assert_eq!(refs.opponent["easy"], [0, 0]);
-        assert_eq!(refs.opponent["normal"], [1, 1]);
-        assert_eq!(refs.opponent["hard"], [2, 1], "the General's Hard meets depth 4, the soldiers' depth 3");
+        assert_eq!(refs.opponent[&Level::Easy], [0, 0]);
+        assert_eq!(refs.opponent[&Level::Normal], [1, 1]);
+        assert_eq!(refs.opponent[&Level::Hard], [2, 1], "the General's Hard meets depth 4, the soldiers' depth 3");
         let typo = load_config(&path, &["levels.normal.soldiers_opponent=\"alphabet:depth=4\"".into()]).unwrap();
         let e = References::parse(&typo, &Preset::Classic.ruleset()).unwrap_err().to_string();
         assert!(e.contains("levels.normal.soldiers_opponent"), "{e}");

@@ -8,7 +8,7 @@ use crate::config::ExportConfig;
 use crate::references::References;
 use musashi_evaluator::SideRatings;
 use musashi_game::Side;
-use musashi_runtime::{LEVELS, Level, Measured as LevelMeasured};
+use musashi_runtime::{Level, LevelEntry, Measured as LevelMeasured};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -24,7 +24,7 @@ pub(crate) fn header(config: &ExportConfig, threads: usize) -> String {
 /// Whether one side's levels (Easy, Normal, Hard in order) are strictly ordered: each at least
 /// [`MIN_LEVEL_GAP`] above the one below, their error bars apart. Returns the verdict and a
 /// line that says it with the numbers.
-pub(crate) fn ordering(side: Side, levels: &[&Level]) -> (bool, String) {
+pub(crate) fn ordering(side: Side, levels: &[&LevelEntry]) -> (bool, String) {
     let mut ok = true;
     let mut line = format!("{side}: ");
     for (i, l) in levels.iter().enumerate() {
@@ -45,7 +45,7 @@ pub(crate) fn ordering(side: Side, levels: &[&Level]) -> (bool, String) {
 
 /// The summary at the top of the report: every (preset, side) with its levels' Elo and whether
 /// they are ordered. Returns the text and the number of (preset, side) pairs not ordered.
-pub(crate) fn summary(levels: &[Level]) -> (String, usize) {
+pub(crate) fn summary(levels: &[LevelEntry]) -> (String, usize) {
     let mut text = String::from(
         "## Summary\n\n| preset | side | easy | normal | hard | ordered |\n|---|---|---:|---:|---:|:---:|\n",
     );
@@ -54,7 +54,7 @@ pub(crate) fn summary(levels: &[Level]) -> (String, usize) {
     presets.dedup();
     for preset in presets {
         for side in Side::BOTH {
-            let of: Vec<&Level> = levels.iter().filter(|l| l.preset == preset && l.side == side).collect();
+            let of: Vec<&LevelEntry> = levels.iter().filter(|l| l.preset == preset && l.side == side).collect();
             let (ok, _) = ordering(side, &of);
             unordered += usize::from(!ok);
             let _ = write!(text, "| {preset} | {side} |");
@@ -101,7 +101,7 @@ pub(crate) struct Section<'a> {
 
 impl Section<'_> {
     /// One preset's section of the report, and its chosen levels.
-    pub(crate) fn write(&self, measured: &Measured, fit: &SideRatings) -> (String, Vec<Level>) {
+    pub(crate) fn write(&self, measured: &Measured, fit: &SideRatings) -> (String, Vec<LevelEntry>) {
         let Section { config, preset, side_ckpts, refs } = *self;
         let mut report = String::new();
         let elo = |m: &Measurement| {
@@ -136,17 +136,17 @@ impl Section<'_> {
         let _ = writeln!(report, "|---|---|---|---|---:|---:|---:|:---:|");
         let mut levels = Vec::new();
         for side in Side::BOTH {
-            let of = |name: &str| -> Vec<&Measurement> {
+            let of = |name: Level| -> Vec<&Measurement> {
                 measured.measurements.iter().filter(|m| m.side == side && m.level == name).collect()
             };
             // The side's three levels picked together, ordered where the candidates allow.
-            let choices = LEVELS.map(|name| {
+            let choices = Level::ALL.map(|name| {
                 let ms = of(name);
                 let elos = ms.iter().map(|m| elo(m)).collect();
-                Choices { level: &config.levels[name], ms, elos }
+                Choices { level: &config.levels[&name], ms, elos }
             });
             let chosen = pick_side(&choices);
-            for (li, name) in LEVELS.into_iter().enumerate() {
+            for (li, name) in Level::ALL.into_iter().enumerate() {
                 let (ms, chosen) = (of(name), chosen[li]);
                 for (k, m) in ms.iter().enumerate() {
                     let (e, ee) = elo(m);
@@ -163,12 +163,12 @@ impl Section<'_> {
                     );
                 }
                 let m = ms[chosen];
-                levels.push(Level {
+                levels.push(LevelEntry {
                     preset: preset.to_string(),
                     side,
-                    level: name.to_string(),
+                    level: name,
                     weights: m.file.clone(),
-                    settings: m.settings,
+                    settings: m.settings.into(),
                     measured: level_measured(config, m, fit),
                     behaviour: None,
                 });
@@ -183,7 +183,7 @@ impl Section<'_> {
         let _ =
             writeln!(report, "\nOrdering (Easy < Normal < Hard by at least {MIN_LEVEL_GAP} Elo, error bars apart):\n");
         for side in Side::BOTH {
-            let of_side: Vec<&Level> = levels.iter().filter(|l| l.side == side).collect();
+            let of_side: Vec<&LevelEntry> = levels.iter().filter(|l| l.side == side).collect();
             let _ = writeln!(report, "- {}", ordering(side, &of_side).1);
         }
         let _ = writeln!(report);

@@ -10,7 +10,7 @@ use crate::report::level_measured;
 use crate::weights::WeightSet;
 use crate::{ExportError, Log, seeds};
 use musashi_evaluator::{FitOptions, MatchConfig, fit_side_ratings};
-use musashi_runtime::{Level, RulesEntry, SpotCheck, SpotLevel, nearest_rules};
+use musashi_runtime::{LevelEntry, RulesEntry, SpotCheck, SpotLevel, nearest_rules};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -22,7 +22,7 @@ pub(crate) struct SpotChecks<'a> {
     /// Each preset's checkpoints, in the same order.
     pub(crate) ckpts: &'a [[PathBuf; 2]],
     /// The chosen levels of every preset.
-    pub(crate) levels: &'a [Level],
+    pub(crate) levels: &'a [LevelEntry],
     /// The match settings of every spot check but its rules and seed.
     pub(crate) base: MatchConfig,
 }
@@ -59,7 +59,7 @@ impl SpotChecks<'_> {
         let levels: Vec<SpotLevel> = measured
             .measurements
             .iter()
-            .map(|m| SpotLevel { side: m.side, level: m.level.to_string(), measured: level_measured(config, m, &fit) })
+            .map(|m| SpotLevel { side: m.side, level: m.level, measured: level_measured(config, m, &fit) })
             .collect();
         let mut report = format!(
             "## Spot check: {} (served by {})\n\nRules: {}. No level is calibrated on them: the levels of `{}`, the \

@@ -2,7 +2,7 @@
 //! checkpoints, the export and `mcts:ckpt=` agents (`musashi unbundle`).
 
 use crate::ExportError;
-use musashi_net::{CheckpointMeta, DeviceKind, ModelConfig, network_from_bytes, read_meta, save_checkpoint};
+use musashi_net::{CheckpointMeta, DeviceKind, network_from_bytes, read_meta, save_checkpoint};
 use musashi_runtime::Bundle;
 use std::path::{Path, PathBuf};
 
@@ -21,8 +21,7 @@ pub fn checkpoint_from_bundle(bundle: &Path, weights: Option<&str>, out: &Path) 
         (None, _) => return Err(fail(format!("{} weight files: name one ({})", names.len(), names.join(", ")))),
     };
     let bytes = std::fs::read(bundle.join(file)).map_err(|e| fail(format!("cannot read {file}: {e}")))?;
-    let shape = manifest.network.shape;
-    let config = ModelConfig::mlp(shape.hidden, shape.blocks, shape.value_hidden, shape.moves_left_hidden);
+    let config = crate::weights::model_config(manifest.network.shape);
     let device = DeviceKind::Cpu.device().map_err(|e| fail(e.to_string()))?;
     let network = network_from_bytes(bytes, config, &device).map_err(|e| fail(format!("{file}: {e}")))?;
     let meta = CheckpointMeta {
@@ -46,7 +45,7 @@ mod tests {
     use super::*;
     use musashi_game::{Game, Preset};
     use musashi_net::{NUM_FEATURES, Prediction, encode, load_checkpoint};
-    use musashi_runtime::Mlp;
+    use musashi_runtime::Network;
 
     #[test]
     fn a_bundle_network_becomes_a_checkpoint_with_the_same_outputs() {
@@ -72,7 +71,7 @@ mod tests {
         let mut mine = Prediction::default();
         network.predict(&features, &mut mine);
         let bytes = std::fs::read(classic.join(&names[0])).unwrap();
-        let mlp = Mlp::from_safetensors(&bytes, bundle.manifest().network.shape).unwrap();
+        let mlp = Network::from_safetensors(&bytes, bundle.manifest().network.shape).unwrap();
         let mut logits = Vec::new();
         let theirs = mlp.forward(&features, &mut logits);
         assert!((mine.values[0] - theirs.value).abs() < 1e-4, "{} vs {}", mine.values[0], theirs.value);

@@ -2,8 +2,8 @@
 //! against the checkpoint's metadata, all of one architecture.
 
 use crate::ExportError;
-use musashi_net::{ModelKind, read_meta};
-use musashi_runtime::{Architecture, WeightsFile, sha256_hex};
+use musashi_net::{ModelConfig, ModelKind, read_meta};
+use musashi_runtime::{Architecture, GraphShape, NetworkShape, WeightsFile, sha256_hex};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 pub(crate) struct WeightSet {
     pub(crate) files: BTreeMap<PathBuf, WeightsFile>,
     pub(crate) bytes: BTreeMap<String, Vec<u8>>,
-    pub(crate) shape: Option<Architecture>,
+    pub(crate) shape: Option<NetworkShape>,
 }
 
 impl WeightSet {
@@ -29,18 +29,7 @@ impl WeightSet {
         if hash != meta.weights_sha256 {
             return Err(bad(format!("the weights are corrupt (SHA-256 {hash}, metadata {})", meta.weights_sha256)));
         }
-        if meta.model.kind != ModelKind::Mlp {
-            return Err(bad(format!(
-                "a {} network: bundles and the runtime play MLPs only so far; export an MLP checkpoint",
-                meta.model.kind.name()
-            )));
-        }
-        let arch = Architecture {
-            hidden: meta.model.hidden,
-            blocks: meta.model.blocks,
-            value_hidden: meta.model.value_hidden,
-            moves_left_hidden: meta.model.moves_left_hidden,
-        };
+        let arch = network_shape(&meta.model);
         match self.shape {
             None => self.shape = Some(arch),
             Some(s) if s != arch => {
@@ -61,5 +50,27 @@ impl WeightSet {
         self.bytes.insert(file.clone(), bytes);
         self.files.insert(ckpt.to_path_buf(), entry);
         Ok(file)
+    }
+}
+
+/// The manifest's description of a checkpoint's model.
+pub(crate) fn network_shape(m: &ModelConfig) -> NetworkShape {
+    let (hidden, blocks, value_hidden, moves_left_hidden) = (m.hidden, m.blocks, m.value_hidden, m.moves_left_hidden);
+    match m.kind {
+        ModelKind::Mlp => NetworkShape::Mlp(Architecture { hidden, blocks, value_hidden, moves_left_hidden }),
+        ModelKind::Graph => {
+            NetworkShape::Graph(GraphShape { hidden, blocks, reach: m.reach, value_hidden, moves_left_hidden })
+        }
+    }
+}
+
+/// The model a bundle's weights load into (the inverse of [`network_shape`]).
+pub(crate) fn model_config(shape: NetworkShape) -> ModelConfig {
+    match shape {
+        NetworkShape::Mlp(a) => ModelConfig::mlp(a.hidden, a.blocks, a.value_hidden, a.moves_left_hidden),
+        NetworkShape::Graph(g) => ModelConfig {
+            reach: g.reach,
+            ..ModelConfig::graph(g.hidden, g.blocks, g.value_hidden, g.moves_left_hidden)
+        },
     }
 }

@@ -12,15 +12,12 @@
 //! ```
 
 use crate::WeightsError;
-use crate::safetensors::{Tensor, parse};
-use musashi_encoding::{NUM_FEATURES, PLIES_SCALE, encode};
-use musashi_game::{NUM_ACTIONS, Snapshot};
-use musashi_search::{Evaluations, Evaluator};
+use crate::layers::{Linear, Norm, Weights, relu, softplus};
+use musashi_encoding::{NUM_FEATURES, PLIES_SCALE};
+use musashi_game::NUM_ACTIONS;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
-/// LayerNorm's epsilon (Burn's default, which the training model uses).
-pub const LAYER_NORM_EPSILON: f32 = 1e-5;
+pub use crate::layers::LAYER_NORM_EPSILON;
 
 /// The network's shape, as the manifest records it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -51,35 +48,8 @@ pub struct Outputs {
 }
 
 #[derive(Clone, Debug)]
-struct Linear {
-    inputs: usize,
-    outputs: usize,
-    /// `[inputs, outputs]`, row-major.
-    weight: Vec<f32>,
-    bias: Vec<f32>,
-}
-
-impl Linear {
-    fn forward(&self, x: &[f32], out: &mut Vec<f32>) {
-        debug_assert_eq!(x.len(), self.inputs);
-        out.clear();
-        out.extend_from_slice(&self.bias);
-        for (i, &xi) in x.iter().enumerate() {
-            if xi == 0.0 {
-                continue;
-            }
-            let row = &self.weight[i * self.outputs..(i + 1) * self.outputs];
-            for (o, w) in out.iter_mut().zip(row) {
-                *o += xi * w;
-            }
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
 struct Block {
-    gamma: Vec<f32>,
-    beta: Vec<f32>,
+    norm: Norm,
     first: Linear,
     second: Linear,
 }
@@ -96,71 +66,28 @@ pub struct Mlp {
     moves_left: Option<(Linear, Linear)>,
 }
 
-fn relu(x: &mut [f32]) {
-    for v in x {
-        *v = v.max(0.0);
-    }
-}
-
-/// ln(1 + e^x), as Burn computes it with beta 1 (large x: x itself).
-fn softplus(x: f32) -> f32 {
-    if x > 20.0 { x } else { x.exp().ln_1p() }
-}
-
-fn layer_norm(x: &[f32], gamma: &[f32], beta: &[f32], out: &mut Vec<f32>) {
-    let n = x.len() as f32;
-    let mean = x.iter().sum::<f32>() / n;
-    let var = x.iter().map(|v| (v - mean) * (v - mean)).sum::<f32>() / n;
-    let inv = 1.0 / (var + LAYER_NORM_EPSILON).sqrt();
-    out.clear();
-    out.extend(x.iter().zip(gamma).zip(beta).map(|((v, g), b)| (v - mean) * inv * g + b));
-}
-
 impl Mlp {
     /// Reads the weights (safetensors bytes) of a network of this shape; every tensor must be
     /// there with its exact shape, and no other.
     pub fn from_safetensors(bytes: &[u8], architecture: Architecture) -> Result<Mlp, WeightsError> {
-        let mut tensors = parse(bytes)?;
+        let mut w = Weights::parse(bytes)?;
         let a = architecture;
-        let mut take = |name: &str, shape: &[usize]| -> Result<Vec<f32>, WeightsError> {
-            let Tensor { shape: got, data } =
-                tensors.remove(name).ok_or_else(|| WeightsError::Missing(name.to_string()))?;
-            if got != shape {
-                return Err(WeightsError::Shape { name: name.to_string(), got, want: shape.to_vec() });
-            }
-            // Subnormal weights (older bundles may hold some) make every product with them slow
-            // and change no result: zero, as the training pipeline loads them.
-            Ok(data.into_iter().map(|x| if x.is_subnormal() { 0.0 } else { x }).collect())
-        };
-        let mut linear = |name: &str, inputs: usize, outputs: usize| -> Result<Linear, WeightsError> {
-            Ok(Linear {
-                inputs,
-                outputs,
-                weight: take(&format!("{name}.weight"), &[inputs, outputs])?,
-                bias: take(&format!("{name}.bias"), &[outputs])?,
-            })
-        };
-        let input = linear("input", NUM_FEATURES, a.hidden)?;
+        let input = w.linear("input", NUM_FEATURES, a.hidden)?;
         let mut blocks = Vec::new();
         for b in 0..a.blocks {
-            let first = linear(&format!("blocks.{b}.first"), a.hidden, a.hidden)?;
-            let second = linear(&format!("blocks.{b}.second"), a.hidden, a.hidden)?;
-            blocks.push(Block { gamma: Vec::new(), beta: Vec::new(), first, second });
+            let first = w.linear(&format!("blocks.{b}.first"), a.hidden, a.hidden)?;
+            let second = w.linear(&format!("blocks.{b}.second"), a.hidden, a.hidden)?;
+            let norm = w.norm(&format!("blocks.{b}.norm"), a.hidden)?;
+            blocks.push(Block { norm, first, second });
         }
-        let policy = linear("policy", a.hidden, NUM_ACTIONS)?;
-        let value_hidden = linear("value_hidden", a.hidden, a.value_hidden)?;
-        let value_out = linear("value_out", a.value_hidden, 1)?;
+        let policy = w.linear("policy", a.hidden, NUM_ACTIONS)?;
+        let value_hidden = w.linear("value_hidden", a.hidden, a.value_hidden)?;
+        let value_out = w.linear("value_out", a.value_hidden, 1)?;
         let moves_left = match a.moves_left_hidden {
             0 => None,
-            h => Some((linear("moves_left.hidden", a.hidden, h)?, linear("moves_left.out", h, 1)?)),
+            h => Some((w.linear("moves_left.hidden", a.hidden, h)?, w.linear("moves_left.out", h, 1)?)),
         };
-        for (b, block) in blocks.iter_mut().enumerate() {
-            block.gamma = take(&format!("blocks.{b}.norm.gamma"), &[a.hidden])?;
-            block.beta = take(&format!("blocks.{b}.norm.beta"), &[a.hidden])?;
-        }
-        if let Some(extra) = tensors.keys().next() {
-            return Err(WeightsError::Extra(extra.clone()));
-        }
+        w.finish()?;
         Ok(Mlp { architecture, input, blocks, policy, value_hidden, value_out, moves_left })
     }
 
@@ -177,7 +104,8 @@ impl Mlp {
         self.input.forward(features, &mut x);
         relu(&mut x);
         for block in &self.blocks {
-            layer_norm(&x, &block.gamma, &block.beta, &mut a);
+            a.clear();
+            block.norm.forward(&x, &mut a);
             block.first.forward(&a, &mut b);
             relu(&mut b);
             block.second.forward(&b, &mut a);
@@ -198,33 +126,5 @@ impl Mlp {
             PLIES_SCALE * softplus(b[0])
         });
         Outputs { value, plies }
-    }
-}
-
-/// The network as an MCTS evaluator.
-#[derive(Clone, Debug)]
-pub struct MlpEvaluator {
-    mlp: Arc<Mlp>,
-    features: Vec<f32>,
-    row: Vec<f32>,
-}
-
-impl MlpEvaluator {
-    /// An evaluator over a shared network.
-    pub fn new(mlp: Arc<Mlp>) -> MlpEvaluator {
-        MlpEvaluator { mlp, features: vec![0.0; NUM_FEATURES], row: Vec::new() }
-    }
-}
-
-impl Evaluator for MlpEvaluator {
-    fn evaluate(&mut self, batch: &[Snapshot], out: &mut Evaluations) {
-        out.clear();
-        for s in batch {
-            encode(s, &mut self.features);
-            let o = self.mlp.forward(&self.features, &mut self.row);
-            out.values.push(o.value);
-            out.plies.extend(o.plies);
-            out.logits.extend_from_slice(&self.row);
-        }
     }
 }

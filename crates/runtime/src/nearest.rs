@@ -2,7 +2,8 @@
 //! to the rules asked for. The network's features carry the rules, so it plays any ruleset; only
 //! its measured strength belongs to the calibrated one.
 
-use crate::bundle::{Bundle, BundleError, Level, RulesEntry};
+use crate::level::Level;
+use crate::manifest::{LevelEntry, Manifest, Missing, RulesEntry};
 use musashi_game::{Ruleset, Side};
 
 /// How a level serves the rules it was asked for.
@@ -28,40 +29,27 @@ fn distance(a: &Ruleset, b: &Ruleset) -> (bool, bool, u32, bool, bool) {
 }
 
 /// The entry of `entries` nearest to `rules` (the first of those equally near), or none when
-/// `entries` is empty. `Bundle::serving` and the export's spot checks choose by it.
+/// `entries` is empty. `Manifest::serving` and the export's spot checks choose by it.
 pub fn nearest_rules<'a>(entries: impl IntoIterator<Item = &'a RulesEntry>, rules: &Ruleset) -> Option<&'a RulesEntry> {
     entries.into_iter().min_by_key(|r| distance(&r.rules, rules))
 }
 
-impl Bundle {
-    /// The level for `rules`, `side` and `level`: the calibrated one when the bundle has these
+impl Manifest {
+    /// The level for `rules`, `side` and `level`: the calibrated one when the manifest has these
     /// rules, otherwise that of the nearest calibrated ruleset with the level for the side.
     /// Fails only when no ruleset has the level for the side.
-    pub fn serving(&self, rules: &Ruleset, side: Side, level: &str) -> Result<(&Level, Fit<'_>), BundleError> {
+    pub fn serving(&self, rules: &Ruleset, side: Side, level: Level) -> Result<(&LevelEntry, Fit<'_>), Missing> {
         match self.level(rules, side, level) {
             Ok(l) => return Ok((l, Fit::Calibrated)),
-            Err(BundleError::NoRules { .. }) => {}
+            Err(Missing::Rules { .. }) => {}
             Err(e) => return Err(e),
         }
-        let manifest = self.manifest();
-        let nearest = nearest_rules(
-            manifest
-                .rules
-                .iter()
-                .filter(|r| manifest.levels.iter().any(|l| l.preset == r.preset && l.side == side && l.level == level)),
-            rules,
-        );
-        let Some(entry) = nearest else {
-            let have: Vec<String> =
-                manifest.levels.iter().filter(|l| l.side == side).map(|l| l.level.clone()).collect();
-            let presets = manifest.rules.iter().map(|r| r.preset.as_str()).collect::<Vec<_>>().join("/");
-            return Err(BundleError::NoLevel {
-                dir: self.dir().to_path_buf(),
-                level: level.to_string(),
-                side: Some(side),
-                presets,
-                have,
-            });
+        let has =
+            |r: &&RulesEntry| self.levels.iter().any(|l| l.preset == r.preset && l.side == side && l.level == level);
+        let Some(entry) = nearest_rules(self.rules.iter().filter(has), rules) else {
+            let have = self.levels.iter().filter(|l| l.side == side).map(|l| l.level).collect();
+            let presets = self.rules.iter().map(|r| r.preset.as_str()).collect::<Vec<_>>().join("/");
+            return Err(Missing::Level { level, side: Some(side), presets, have });
         };
         let found = self.level(&entry.rules, side, level)?;
         Ok((found, Fit::Nearest(&entry.preset)))

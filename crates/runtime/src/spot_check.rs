@@ -2,7 +2,8 @@
 //! ([`LevelBehaviour`]) and how strong the levels are on rules the bundle was not calibrated on,
 //! where the nearest calibrated ruleset's levels serve them ([`SpotCheck`], `Bundle::serving`).
 
-use crate::bundle::Measured;
+use crate::level::Level;
+use crate::manifest::Measured;
 use musashi_game::{Ruleset, Side};
 use serde::{Deserialize, Serialize};
 
@@ -36,8 +37,8 @@ pub struct LevelBehaviour {
 pub struct SpotLevel {
     /// The side.
     pub side: Side,
-    /// `easy`, `normal` or `hard`.
-    pub level: String,
+    /// The level.
+    pub level: Level,
     /// Its strength on the spot-checked rules (the Elo anchored on those rules).
     pub measured: Measured,
 }

@@ -7,7 +7,6 @@ mod common;
 
 use musashi_game::{NUM_ACTIONS, Preset, Ruleset, Side, Threshold};
 use musashi_runtime::*;
-use musashi_search::PlaySettings;
 use musashi_testkit::{Aim, Rng, Tally, damaged_copy, quietly};
 use std::collections::BTreeMap;
 use std::fs;
@@ -71,14 +70,14 @@ fn write_bundle(dir: &Path) {
         });
     }
     let mut levels = Vec::new();
-    for (i, level) in LEVELS.iter().enumerate() {
+    for (i, level) in Level::ALL.iter().enumerate() {
         for side in [Side::General, Side::Soldiers] {
-            levels.push(Level {
+            levels.push(LevelEntry {
                 preset: "classic".into(),
                 side,
-                level: level.to_string(),
+                level: *level,
                 weights: files[usize::from(i == 2)].file.clone(),
-                settings: PlaySettings {
+                settings: LevelSettings {
                     sims: 4 + 4 * i as u32,
                     temperature: 0.5,
                     cpuct: 1.25,
@@ -109,10 +108,10 @@ fn write_bundle(dir: &Path) {
         }
     }
     let manifest = Manifest {
-        format_version: BUNDLE_FORMAT_VERSION,
+        format_version: 4,
         name: "classic".into(),
         encoding_version: musashi_encoding::ENCODING_VERSION,
-        network: NetworkInfo::new(SHAPE),
+        network: NetworkInfo::new(NetworkShape::Mlp(SHAPE)),
         weights: files,
         rules: vec![RulesEntry { preset: "classic".into(), rules: Preset::Classic.ruleset() }],
         levels,
@@ -122,7 +121,7 @@ fn write_bundle(dir: &Path) {
             served_by: "classic".into(),
             levels: vec![SpotLevel {
                 side: Side::General,
-                level: "hard".into(),
+                level: Level::Hard,
                 measured: Measured {
                     opponent: "alphabeta:depth=3".into(),
                     games: 20,
@@ -148,7 +147,7 @@ fn play(dir: &Path) -> Result<Played, BundleError> {
     let bundle = Bundle::load(dir)?;
     let rules = Preset::Classic.ruleset();
     let mut moves = BTreeMap::new();
-    for level in LEVELS {
+    for level in Level::ALL {
         moves.insert(level.to_string(), common::opening(&bundle, &rules, level, 7)?);
     }
     Ok((bundle.manifest().clone(), moves))

@@ -5,7 +5,7 @@
 mod common;
 
 use musashi_game::Preset;
-use musashi_runtime::{Bundle, LEVELS};
+use musashi_runtime::{Bundle, Level};
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -16,7 +16,7 @@ fn root() -> PathBuf {
 fn moves(dir: &Path) -> Vec<Vec<String>> {
     let bundle = Bundle::load(dir).unwrap_or_else(|e| panic!("{e}"));
     let rules = Preset::Classic.ruleset();
-    LEVELS.iter().map(|level| common::opening(&bundle, &rules, level, 11).unwrap()).collect()
+    Level::ALL.iter().map(|&level| common::opening(&bundle, &rules, level, 11).unwrap()).collect()
 }
 
 #[test]

@@ -5,7 +5,7 @@ use crate::api_error::ApiError;
 use crate::setup::{Setup, parse_body, parse_level};
 use musashi_game::Ruleset;
 use musashi_game::{Game, Move, Outcome, Side};
-use musashi_runtime::{Bundle, Fit, Level};
+use musashi_runtime::{Bundle, Fit, Level, LevelEntry};
 use musashi_search::{Agent, MctsAgent};
 use serde::{Deserialize, Serialize};
 
@@ -19,7 +19,7 @@ pub(crate) struct Served {
     /// The side it plays.
     pub(crate) side: Side,
     /// `easy`, `normal` or `hard`.
-    pub(crate) level: String,
+    pub(crate) level: Level,
     /// Whether the bundle was calibrated on these rules.
     pub(crate) calibrated: bool,
     /// The preset whose calibrated level plays.
@@ -34,15 +34,20 @@ pub(crate) struct Served {
 
 impl Served {
     /// The bundle's level for `side` under `rules` (`Bundle::serving`) and how it serves them.
-    fn find<'b>(bundle: &'b Bundle, rules: &Ruleset, side: Side, level: &str) -> Result<(&'b Level, Served), ApiError> {
+    fn find<'b>(
+        bundle: &'b Bundle,
+        rules: &Ruleset,
+        side: Side,
+        level: Level,
+    ) -> Result<(&'b LevelEntry, Served), ApiError> {
         let (found, fit) = bundle.serving(rules, side, level).map_err(|e| ApiError::BadRequest(e.to_string()))?;
         Ok((found, Served::of(found, fit)))
     }
 
-    fn of(level: &Level, fit: Fit<'_>) -> Served {
+    fn of(level: &LevelEntry, fit: Fit<'_>) -> Served {
         Served {
             side: level.side,
-            level: level.level.clone(),
+            level: level.level,
             calibrated: fit == Fit::Calibrated,
             preset: level.preset.clone(),
             elo: level.measured.elo,
@@ -58,7 +63,7 @@ pub(crate) struct Session {
     pub(crate) preset: String,
     pub(crate) game: Game,
     pub(crate) human: Side,
-    pub(crate) level: &'static str,
+    pub(crate) level: Level,
     pub(crate) served: Served,
     cpu: MctsAgent,
     seed: u64,
@@ -133,7 +138,7 @@ impl Session {
         let level = b
             .level
             .as_deref()
-            .map_or(Ok("hard"), parse_level)
+            .map_or(Ok(Level::Hard), parse_level)
             .map_err(|e| ApiError::BadRequest(format!("hint: {e}")))?;
         self.expect_turn(self.human, "hint")?;
         let (found, served) = Served::find(bundle, self.game.rules(), self.human, level)?;

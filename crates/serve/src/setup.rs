@@ -5,7 +5,7 @@
 use crate::api_error::ApiError;
 use crate::session::MAX_PLIES;
 use musashi_game::{Game, Move, MoveLimit, Preset, Ruleset, Side, excerpt};
-use musashi_runtime::LEVELS;
+use musashi_runtime::{Level, UnknownLevel};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
@@ -39,8 +39,8 @@ pub(crate) struct Setup {
     pub(crate) game: Game,
     /// The person's side.
     pub(crate) human: Side,
-    /// The level (one of `LEVELS`).
-    pub(crate) level: &'static str,
+    /// The level.
+    pub(crate) level: Level,
     /// The computer's seed, if the request gave one.
     pub(crate) seed: Option<u64>,
 }
@@ -50,11 +50,9 @@ pub(crate) fn parse_body<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T, Ap
     serde_json::from_slice(body).map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))
 }
 
-/// One of `LEVELS`, or an error that lists them.
-pub(crate) fn parse_level(text: &str) -> Result<&'static str, ApiError> {
-    LEVELS.into_iter().find(|l| *l == text).ok_or_else(|| {
-        ApiError::BadRequest(format!("unknown level '{}': expected one of {}", excerpt(text), LEVELS.join(", ")))
-    })
+/// A level, or an error that lists them (quoting at most the start of `text`).
+pub(crate) fn parse_level(text: &str) -> Result<Level, ApiError> {
+    text.parse().map_err(|_| ApiError::BadRequest(UnknownLevel(excerpt(text)).to_string()))
 }
 
 /// Parses and checks the body of `POST /api/games`.
@@ -149,7 +147,7 @@ mod tests {
     fn a_setup_checks_level_side_and_moves() {
         let ok = parse_setup(br#"{"rules":{"preset":"classic"},"human":"soldiers","level":"hard","moves":["c3-b2"]}"#)
             .unwrap();
-        assert_eq!((ok.human, ok.level, ok.game.plies()), (Side::Soldiers, "hard", 1));
+        assert_eq!((ok.human, ok.level, ok.game.plies()), (Side::Soldiers, Level::Hard, 1));
         let e = |body: &str| parse_setup(body.as_bytes()).unwrap_err();
         assert!(
             matches!(e(r#"{"rules":{},"human":"general","level":"expert"}"#), ApiError::BadRequest(m) if m.contains("unknown level 'expert'"))

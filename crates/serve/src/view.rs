@@ -5,7 +5,7 @@
 use crate::session::{MAX_PLIES, Served, Session};
 use crate::setup::PLAYED_PRESETS;
 use musashi_game::{Bits, Board, EndReason, Game, Point, Ruleset, Side, analysis};
-use musashi_runtime::{Bundle, LEVELS};
+use musashi_runtime::{Bundle, Level};
 use serde::Serialize;
 
 fn names(mask: u64) -> Vec<String> {
@@ -67,7 +67,7 @@ pub(crate) struct GameView {
     preset: String,
     rules: Ruleset,
     human: Side,
-    level: &'static str,
+    level: Level,
     opponent: Served,
     position: String,
     general: String,
@@ -169,14 +169,14 @@ struct PresetView {
     name: &'static str,
     rules: Ruleset,
     /// Calibrated levels per side (`general`, `soldiers`); others are served by the nearest.
-    calibrated: Vec<(Side, String)>,
+    calibrated: Vec<(Side, Level)>,
 }
 
 /// `GET /api/options`: the bundle, the levels, the presets, the boards.
 #[derive(Serialize, Debug)]
 pub(crate) struct Options {
     bundle: String,
-    levels: [&'static str; 3],
+    levels: [Level; 3],
     presets: Vec<PresetView>,
     boards: Vec<(Board, BoardView)>,
     max_plies: u32,
@@ -193,14 +193,14 @@ impl Options {
                     .levels
                     .iter()
                     .filter(|l| m.rules.iter().any(|r| r.preset == l.preset && r.rules == rules))
-                    .map(|l| (l.side, l.level.clone()))
+                    .map(|l| (l.side, l.level))
                     .collect();
                 PresetView { name: p.name(), rules, calibrated }
             })
             .collect();
         Options {
             bundle: m.name.clone(),
-            levels: LEVELS,
+            levels: Level::ALL,
             presets,
             boards: Board::ALL.into_iter().map(|b| (b, BoardView::of(b))).collect(),
             max_plies: MAX_PLIES,

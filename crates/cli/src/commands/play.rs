@@ -9,7 +9,7 @@ use crate::rules_args::RulesArgs;
 use anyhow::{Context, Result};
 use musashi_agents::AgentRecipe;
 use musashi_game::{Bits, Game, Move, Ruleset, Side, analysis};
-use musashi_runtime::{Bundle, Fit};
+use musashi_runtime::{Bundle, Fit, Level};
 use musashi_search::{Agent, AgentSpec, Choice};
 use std::io::{BufRead, IsTerminal};
 use std::path::Path;
@@ -116,6 +116,7 @@ fn players(a: &Args, rules: &Ruleset) -> Result<[(Player, String); 2]> {
     let Some((dir, level)) = text.rsplit_once(':') else {
         anyhow::bail!("--opponent '{text}': expected BUNDLE:LEVEL, for example export/classic:hard");
     };
+    let level: Level = level.parse().context("--opponent")?;
     let recipe = AgentRecipe::bundle(Path::new(dir), level, rules).context("--opponent")?;
     let computer = (Player::Computer(recipe.create(seed(a.human.opponent()))), recipe.spec().to_string());
     let human = (Player::Human, "human".to_string());
@@ -140,7 +141,8 @@ pub(crate) fn run(a: Args) -> Result<()> {
     let mut session = Session { game, players, hint, hint_name, hinter: None, seed: a.seed, color };
     println!("rules: {rules}");
     println!("general: {general}; soldiers: {soldiers}");
-    if let Some((dir, level)) = a.opponent.as_deref().and_then(|t| t.rsplit_once(':')) {
+    if let Some((dir, Ok(level))) = a.opponent.as_deref().and_then(|t| t.rsplit_once(':')).map(|(d, l)| (d, l.parse()))
+    {
         note_nearest(dir, level, &rules, a.human.opponent());
     }
     println!("type help for commands");
@@ -260,7 +262,7 @@ impl Session {
 }
 
 /// Says so when the bundle has no level calibrated on these rules and the nearest plays them.
-fn note_nearest(dir: &str, level: &str, rules: &Ruleset, side: Side) {
+fn note_nearest(dir: &str, level: Level, rules: &Ruleset, side: Side) {
     if let Ok(bundle) = Bundle::load(Path::new(dir))
         && let Ok((_, Fit::Nearest(preset))) = bundle.serving(rules, side, level)
     {

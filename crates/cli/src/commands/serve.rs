@@ -44,7 +44,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
     serve(config, |addr, bundle| {
         let m = bundle.manifest();
         let rules: Vec<&str> = m.rules.iter().map(|r| r.preset.as_str()).collect();
-        println!("bundle {} ({} levels, calibrated on {})", bundle.dir().display(), m.levels.len(), rules.join(", "));
+        println!("bundle {} ({} levels, calibrated on {})", bundle.origin(), m.levels.len(), rules.join(", "));
         if !addr.ip().is_loopback() {
             println!("listening on {addr}: open to the network, not only this machine");
         }
