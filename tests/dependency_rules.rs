@@ -5,13 +5,14 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-const CRATES: [&str; 18] = [
+const CRATES: [&str; 19] = [
     "game",
     "encoding",
     "search",
     "solver",
     "evaluator",
     "runtime",
+    "capi",
     "net",
     "records",
     "selfplay",
@@ -117,7 +118,7 @@ fn the_evaluator_does_no_io() {
 
 #[test]
 fn the_runtime_and_the_server_have_no_training_dependencies() {
-    for krate in ["runtime", "serve"] {
+    for krate in ["runtime", "serve", "capi"] {
         let all = closure(krate);
         for banned in
             ["burn", "musashi-net", "musashi-selfplay", "musashi-trainer", "musashi-records", "musashi-solver"]
@@ -161,7 +162,7 @@ fn every_crate_in_the_repository_is_a_workspace_member() {
 #[test]
 fn the_layers_point_one_way() {
     // Each crate may use only the workspace crates below it.
-    let allowed: [(&str, &[&str]); 18] = [
+    let allowed: [(&str, &[&str]); 19] = [
         ("game", &[]),
         ("config", &[]),
         ("plot", &[]),
@@ -172,6 +173,7 @@ fn the_layers_point_one_way() {
         ("records", &["game"]),
         ("evaluator", &["game", "search"]),
         ("runtime", &["game", "search", "encoding"]),
+        ("capi", &["game", "search", "encoding", "runtime"]),
         ("net", &["game", "encoding"]),
         ("selfplay", &["game", "search", "net", "records"]),
         ("agents", &["game", "search", "net", "selfplay", "solver", "runtime"]),
@@ -199,6 +201,25 @@ fn no_command_of_the_binary_uses_another() {
         for line in code_part(&text).lines().filter(|l| l.trim_start().starts_with("use ")) {
             let uses_command = line.contains("crate::commands") || (line.contains("super::") && !inside_bench);
             assert!(!uses_command, "{}: '{}'", path.display(), line.trim());
+        }
+    }
+}
+
+#[test]
+fn unsafe_code_lives_in_the_c_library_alone() {
+    // The workspace forbids unsafe code; the C and WebAssembly boundary (crates/capi) is the one
+    // crate that takes raw pointers from its hosts, and it sets its own lints to allow it.
+    let manifests = CRATES.iter().map(|k| (*k, root().join("crates").join(k).join("Cargo.toml")));
+    for (krate, path) in manifests.chain([("the binary", root().join("Cargo.toml"))]) {
+        let text = std::fs::read_to_string(path).unwrap();
+        let manifest: toml::Table = text.parse().unwrap();
+        let workspace_lints = manifest.get("lints").and_then(|l| l.get("workspace")).and_then(|w| w.as_bool());
+        if krate == "capi" {
+            let rust = &manifest["lints"]["rust"];
+            assert_eq!(rust["unsafe_code"].as_str(), Some("allow"));
+            assert_eq!(rust["unsafe_op_in_unsafe_fn"].as_str(), Some("deny"));
+        } else {
+            assert_eq!(workspace_lints, Some(true), "crates/{krate} must use the workspace's lints (no unsafe code)");
         }
     }
 }

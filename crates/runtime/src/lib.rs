@@ -8,7 +8,9 @@
 //! Files: `manifest.rs` (the manifest's schema and seal), `network_info.rs` (its network
 //! description), `level.rs` (the difficulty levels), `bundle.rs` (loading and playing),
 //! `nearest.rs` (levels for uncalibrated rules), `spot_check.rs` (what a bundle measured beyond
-//! its levels), `network.rs`, `mlp.rs`, `graph.rs`, `layers.rs` (the networks).
+//! its levels), `network.rs`, `mlp.rs`, `graph.rs`, `layers.rs` (the networks), `view.rs` (what a game client
+//! draws: a game's state with its marks, a board's layout), `reference.rs` (reference vectors for
+//! ports).
 
 mod bundle;
 mod graph;
@@ -19,8 +21,10 @@ mod mlp;
 mod nearest;
 mod network;
 mod network_info;
+mod reference;
 pub mod safetensors;
 mod spot_check;
+mod view;
 mod weights_error;
 
 pub use bundle::{Bundle, BundleError, LevelPlayer};
@@ -34,5 +38,9 @@ pub use mlp::{Architecture, LAYER_NORM_EPSILON, Mlp, Outputs};
 pub use nearest::{Fit, nearest_rules};
 pub use network::{Network, NetworkEvaluator};
 pub use network_info::{ARCHITECTURE_NAME, GRAPH_ARCHITECTURE_NAME, NetworkInfo, NetworkShape};
+pub use reference::{
+    REFERENCE_FORMAT_VERSION, ReferencePosition, ReferenceVectors, ReferenceVersion, reference_line, reference_vectors,
+};
 pub use spot_check::{LevelBehaviour, SpotCheck, SpotLevel};
+pub use view::{BoardView, CaptureMark, Ending, GameState, Marks, PointView};
 pub use weights_error::WeightsError;

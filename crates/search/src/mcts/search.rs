@@ -9,8 +9,8 @@ use crate::mcts::result::SearchResult;
 use crate::mcts::root_symmetry::RootImages;
 use crate::mcts::tree::{NodeState, ROOT, Tree};
 use crate::oracle::{Oracle, oracle_value};
+use crate::portable_rng::PortableRng;
 use musashi_game::{Game, Move, NUM_ACTIONS, Side, Snapshot};
-use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rand_distr::{Distribution, Gamma, Gumbel};
 use std::sync::Arc;
@@ -33,7 +33,7 @@ pub struct Mcts {
     tree: Tree,
     /// The root state at rest; during a pending evaluation, the leaf's state.
     game: Game,
-    rng: SmallRng,
+    rng: PortableRng,
     oracle: Option<Arc<dyn Oracle>>,
     target: u32,
     done: u32,
@@ -79,7 +79,7 @@ impl Mcts {
             config,
             tree: Tree::new(),
             game,
-            rng: SmallRng::seed_from_u64(seed),
+            rng: PortableRng::seed_from_u64(seed),
             oracle: None,
             target: 0,
             done: 0,

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The C library and the WebAssembly module (crates/capi, docs/clients.md), as a game developer
+# builds them: the static library linked into the C example (a whole game of every version, the
+# reference vectors' moves, Hard's native time per move), then the .wasm module in Node (the
+# bundle from bytes, the vectors, a whole game of every version for every level, Hard's time
+# against the native one: at most 3x). Installs the wasm32 target and Debian's nodejs if missing.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+target_dir="${CARGO_TARGET_DIR:-target}"
+bundle=export/musashi
+vectors=docs/reference-vectors/musashi.json
+
+echo "-- the C library and the example"
+cargo build --locked --profile client -p musashi-capi
+cc -O2 -Wall -Wextra -Werror -o "$target_dir/client/musashi-example" crates/capi/examples/play.c \
+  -Icrates/capi/include "$target_dir/client/libmusashi_capi.a" -lm -lpthread -ldl
+example="$target_dir/client/musashi-example"
+for rules in classic no-setchin soldiers-first qdan '{"board":"33","first":"general","general_wins_at":4,"repetition":"third-time-general-wins","move_limit":"plies 300"}'; do
+  echo "$rules: Hard General against Normal soldiers"
+  "$example" play "$bundle" "$rules" hard normal 0 1 | tail -1
+done
+python3 .ci/capi/vectors.py "$vectors" | "$example" check "$bundle"
+native_ms=$("$example" bench "$bundle" classic hard 20 | tee /dev/stderr | sed -n 's/.*: \([0-9.]*\) ms per move.*/\1/p')
+
+echo "-- the WebAssembly module"
+if command -v rustup >/dev/null 2>&1; then
+  rustup target list --installed | grep -q wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+else
+  # Debian's own Rust toolchain (.ci/run installs it where rustup is missing) has the target
+  # in a package.
+  apt-get update -qq && apt-get install -y -qq libstd-rust-dev-wasm32 >/dev/null
+fi
+cargo build --locked --profile client --target wasm32-unknown-unknown -p musashi-capi
+wasm="$target_dir/wasm32-unknown-unknown/client/musashi_capi.wasm"
+echo "module: $(wc -c <"$wasm") bytes, $(gzip -9 -c "$wasm" | wc -c) gzipped (without weights)"
+if ! command -v node >/dev/null 2>&1; then
+  echo "node not found: installing Debian's nodejs" >&2
+  apt-get update -qq && apt-get install -y -qq nodejs >/dev/null
+fi
+node .ci/capi/wasm_test.mjs "$wasm" "$bundle" "$vectors" "$native_ms"
