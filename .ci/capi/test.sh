@@ -38,3 +38,25 @@ if ! command -v node >/dev/null 2>&1; then
   apt-get update -qq && apt-get install -y -qq nodejs >/dev/null
 fi
 node .ci/capi/wasm_test.mjs "$wasm" "$bundle" "$vectors" "$native_ms"
+
+echo "-- the static site (musashi site) in headless Chromium"
+musashi="$target_dir/debug/musashi"
+[ -x "$musashi" ] || cargo build --locked --bin musashi
+site="$target_dir/static-site"
+"$musashi" site --bundle "$bundle" --wasm "$wasm" --out "$site" --force
+if [ ! -x /usr/bin/chromium ]; then
+  apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
+fi
+venv="$target_dir/browser-venv"
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r .ci/browser/requirements.txt
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server "$port" --bind 127.0.0.1 --directory "$site" >/dev/null 2>&1 &
+files_server=$!
+trap 'kill "$files_server" 2>/dev/null || true' EXIT
+for _ in $(seq 1 50); do
+  python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/')" 2>/dev/null && break
+  sleep 0.2
+done
+"$venv/bin/python" .ci/capi/test_static.py "http://127.0.0.1:$port/" "$native_ms" "$target_dir/browser-shots"

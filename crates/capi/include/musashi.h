@@ -27,6 +27,7 @@ typedef struct MusashiBundleBuilder MusashiBundleBuilder;
 typedef struct MusashiBundle MusashiBundle;
 typedef struct MusashiGame MusashiGame;
 typedef struct MusashiPlayer MusashiPlayer;
+typedef struct MusashiService MusashiService;
 
 /* The library's version and the bundle formats it reads. */
 const char *musashi_version(void);
@@ -72,6 +73,15 @@ void musashi_player_free(MusashiPlayer *player);
 /* The level's network on the position: 144 logits, then value and plies (NaN without the head). */
 int32_t musashi_evaluate(MusashiBundle *bundle, MusashiGame *game, const char *level, float *logits,
                          float *outputs);
+
+/* The page's JSON API (docs/serve.md) answered in-process, as musashi serve answers it. */
+MusashiService *musashi_service_new(MusashiBundle *bundle, uint64_t seed);
+/* The JSON body of the answer to METHOD PATH with BODY (may be NULL); NULL on a bad argument. */
+const char *musashi_service_request(MusashiService *service, const char *method, const char *path,
+                                    const char *body);
+/* The HTTP status of the last answer. */
+int32_t musashi_service_status(MusashiService *service);
+void musashi_service_free(MusashiService *service);
 
 #ifdef __cplusplus
 }

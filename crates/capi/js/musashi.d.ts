@@ -54,6 +54,8 @@ export declare class Bundle {
   manifest(): any;
   player(game: Game, level: Level, options?: { sims?: number; seed?: bigint }): Player;
   evaluate(game: Game, level: Level): { logits: Float32Array; value: number; plies: number };
+  /** The page's JSON API (docs/serve.md) answered in-process. */
+  service(seed?: bigint): Service;
   free(): void;
 }
 
@@ -70,5 +72,11 @@ export declare class Game {
 export declare class Player {
   /** The move for the side to move; the game is not changed. */
   choose(game: Game): string;
+  free(): void;
+}
+
+export declare class Service {
+  /** Answers a request of the API as musashi serve would: its status and JSON body text. */
+  request(method: "GET" | "POST", path: string, body?: string | null): { status: number; body: string };
   free(): void;
 }

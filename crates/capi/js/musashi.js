@@ -140,6 +140,16 @@ export class Bundle {
     return new Player(this.m, handle);
   }
 
+  /**
+   * The page's whole JSON API answered in-process, as `musashi serve` answers it: a Service whose
+   * `request(method, path, body)` gives `{ status, body }` (body: the JSON text).
+   */
+  service(seed = 0n) {
+    const handle = this.m.x.musashi_service_new(this.handle, BigInt(seed));
+    if (handle === 0) throw new Error(this.m._text(this.m.x.musashi_last_error()));
+    return new Service(this.m, handle);
+  }
+
   /** The level's network on the game's position: { logits: Float32Array(144), value, plies }. */
   evaluate(game, level) {
     const out = this.m._floats(146, (ptr) =>
@@ -204,6 +214,31 @@ export class Player {
 
   free() {
     this.m.x.musashi_player_free(this.handle);
+    this.handle = 0;
+  }
+}
+
+export class Service {
+  constructor(m, handle) {
+    this.m = m;
+    this.handle = handle;
+  }
+
+  /** Answers `method path` with `body` (a JSON string, or null): `{ status, body }`. */
+  request(method, path, body = null) {
+    const x = this.m.x;
+    const ptr = this.m._withString(method, (mp) =>
+      this.m._withString(path, (pp) =>
+        body == null ? x.musashi_service_request(this.handle, mp, pp, 0)
+          : this.m._withString(body, (bp) => x.musashi_service_request(this.handle, mp, pp, bp)),
+      ),
+    );
+    const text = this.m._text(ptr);
+    return { status: x.musashi_service_status(this.handle), body: text };
+  }
+
+  free() {
+    this.m.x.musashi_service_free(this.handle);
     this.handle = 0;
   }
 }

@@ -32,7 +32,7 @@ fn the_header_declares_every_exported_function_and_no_other() {
     let exported = exported();
     assert!(exported.len() >= 20, "{exported:?}");
     assert_eq!(declared, exported);
-    for handle in ["MusashiBundleBuilder", "MusashiBundle", "MusashiGame", "MusashiPlayer"] {
+    for handle in ["MusashiBundleBuilder", "MusashiBundle", "MusashiGame", "MusashiPlayer", "MusashiService"] {
         assert!(header.contains(&format!("typedef struct {handle} {handle};")), "{handle}");
     }
 }

@@ -51,6 +51,8 @@ enum Command {
     Play(commands::play::Args),
     /// Play the exported opponents in a browser: a local web server and its page.
     Serve(commands::serve::Args),
+    /// Write the browser page as a static site that plays on the WebAssembly module, no server.
+    Site(commands::site::Args),
     /// Solve the game exactly (retrograde analysis) and write endgame tables.
     Solve(commands::solve::Args),
     /// Print positions' exact values (and each move's) from solved tables.
@@ -70,6 +72,7 @@ fn main() -> ExitCode {
         Command::Hint(a) => commands::hint::run(a),
         Command::Play(a) => commands::play::run(a),
         Command::Serve(a) => commands::serve::run(a),
+        Command::Site(a) => commands::site::run(a),
         Command::Rank(a) => commands::rank::run(a),
         Command::Export(a) => commands::export::run(a),
         Command::Unbundle(a) => commands::unbundle::run(a),

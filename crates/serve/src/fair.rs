@@ -5,7 +5,7 @@
 //! same count bounds a client's open connections (`CONNECTIONS_PER_CLIENT`, `listen.rs`), so one
 //! client's stalled connections cannot take every slot.
 
-use crate::api_error::ApiError;
+use musashi_play::ApiError;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};

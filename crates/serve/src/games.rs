@@ -3,8 +3,8 @@
 //! recently used game dropped, so no one client can fill the server and lock others out. Ids are
 //! 128 random bits in hex, so one player cannot guess another's game.
 
-use crate::api_error::ApiError;
-use crate::session::Session;
+use musashi_play::ApiError;
+use musashi_play::Session;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, RandomState};
 use std::net::IpAddr;

@@ -7,12 +7,12 @@
 //! path, 100 fields, about 400 KiB of head), so that a long path or head gets a JSON 414 or 431
 //! too; only past the parser's limits does the answer come without a body.
 
-use crate::api_error::ApiError;
 use crate::routes::{MAX_BODY, error};
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, Method, Uri, header};
 use axum::middleware::Next;
 use axum::response::Response;
+use musashi_play::ApiError;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;

@@ -12,17 +12,15 @@
 //! accepted (`guard.rs`: no DNS rebinding, no cross-site form posts); connections are capped,
 //! time-limited and shed past the cap, never fatal (`listen.rs`).
 
-mod api_error;
 mod fair;
 mod games;
 mod guard;
 mod listen;
 mod routes;
-mod session;
-mod setup;
-mod view;
+mod site;
 
-pub use api_error::ApiError;
+pub use musashi_play::ApiError;
+pub use site::{SiteConfig, SiteError, SiteReport, write_site};
 
 use musashi_runtime::{Bundle, BundleError};
 use routes::App;

@@ -1,18 +1,15 @@
 //! The HTTP routes: the page's three files and the JSON API (`docs/serve.md`). Every request is
 //! checked; a client's mistake is a 4xx with `{"error": message}`.
 
-use crate::api_error::ApiError;
 use crate::fair::{InFlight, Peer};
 use crate::games::{Games, lock};
-use crate::session::Session;
-use crate::setup::parse_setup;
-use crate::view::{GameView, Options};
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::{DefaultBodyLimit, Extension, Path, State};
 use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::response::Response;
 use axum::routing::{get, post};
+use musashi_play::{Action, Answer, ApiError, Options, Session, act as act_on, parse_setup};
 use musashi_runtime::Bundle;
 use serde::Serialize;
 use std::sync::Arc;
@@ -30,32 +27,6 @@ pub(crate) struct App {
     pub(crate) searches: Semaphore,
     /// Each client's searches waiting or running (`fair.rs`).
     pub(crate) in_flight: Arc<InFlight>,
-}
-
-/// What a request asks of a game.
-#[derive(Clone, Copy, Debug)]
-enum Action {
-    Show,
-    Move,
-    Reply,
-    Hint,
-    Undo,
-    Resign,
-}
-
-/// The answer to an action: the game after it and what the action produced.
-#[derive(Serialize, Debug)]
-struct Answer {
-    game: GameView,
-    /// The move played (move, reply) or suggested (hint).
-    #[serde(skip_serializing_if = "Option::is_none", rename = "move")]
-    mv: Option<String>,
-    /// The level that suggested the hint.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    by: Option<crate::session::Served>,
-    /// The moves undo took back, last first.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    taken_back: Vec<String>,
 }
 
 /// The router over `app`.
@@ -132,10 +103,7 @@ async fn create(State(app): State<Arc<App>>, Extension(Peer(client)): Extension<
         .and_then(|setup| Session::new(&app.bundle, setup, seed))
         .and_then(|session| app.games.insert(session, client));
     match made {
-        Ok((id, session)) => {
-            let game = GameView::of(&id, &lock(&session));
-            json(StatusCode::CREATED, &Answer { game, mv: None, by: None, taken_back: Vec::new() })
-        }
+        Ok((id, session)) => json(StatusCode::CREATED, &Answer::created(&id, &lock(&session))),
         Err(e) => error(&e),
     }
 }
@@ -157,25 +125,9 @@ async fn act(app: Arc<App>, peer: Peer, id: String, body: Bytes, action: Action)
         Ok(s) => s,
         Err(e) => return error(&e),
     };
-    let searcher = matches!(action, Action::Reply | Action::Hint).then_some(peer);
+    let searcher = action.searches().then_some(peer);
     let shared = app.clone();
-    let done = blocking(&app, searcher, move || {
-        let mut s = lock(&session);
-        let (mut mv, mut by, mut taken_back) = (None, None, Vec::new());
-        match action {
-            Action::Show => {}
-            Action::Move => mv = Some(s.human_move(&body)?.to_string()),
-            Action::Reply => mv = Some(s.reply()?.to_string()),
-            Action::Hint => {
-                let (m, level) = s.hint(&shared.bundle, &body)?;
-                (mv, by) = (Some(m.to_string()), Some(level));
-            }
-            Action::Undo => taken_back = s.undo()?.iter().map(ToString::to_string).collect(),
-            Action::Resign => s.resign()?,
-        }
-        Ok(Answer { game: GameView::of(&id, &s), mv, by, taken_back })
-    })
-    .await;
+    let done = blocking(&app, searcher, move || act_on(&mut lock(&session), &shared.bundle, &id, action, &body)).await;
     match done {
         Ok(answer) => json(StatusCode::OK, &answer),
         Err(e) => error(&e),

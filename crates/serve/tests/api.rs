@@ -403,3 +403,55 @@ fn the_page_and_its_files_are_served_with_their_types() {
         assert!(text.contains(has), "{path}");
     }
 }
+
+/// `musashi_play::LocalService` (what the page runs in the browser, without a server) answers a
+/// session's requests exactly as the server does: the same statuses and the same JSON, ids
+/// aside.
+#[test]
+fn the_in_process_service_answers_as_the_server_does() {
+    use musashi_play::LocalService;
+    let addr = start(8, Duration::from_secs(600));
+    let mut local = LocalService::new(musashi_runtime::Bundle::load(&bundle()).unwrap(), 1);
+    let strip = |mut v: Value| {
+        if let Some(g) = v.get_mut("game").and_then(Value::as_object_mut) {
+            g.remove("id");
+        }
+        v
+    };
+    let both = |local: &mut LocalService, method: &str, path: &str, body: &str| {
+        let (status, served) = call(addr, method, path, body);
+        let answer = local.request(method, path, body.as_bytes());
+        let mine: Value = serde_json::from_str(&answer.body).unwrap();
+        assert_eq!((answer.status, strip(mine.clone())), (status, strip(served.clone())), "{method} {path} {body}");
+        (served, mine)
+    };
+    both(&mut local, "GET", "/api/options", "");
+    let setup = r#"{"rules":{"preset":"classic"},"human":"general","level":"hard","seed":7}"#;
+    let (served, mine) = both(&mut local, "POST", "/api/games", setup);
+    let (sid, lid) = (served["game"]["id"].as_str().unwrap(), mine["game"]["id"].as_str().unwrap());
+    let steps: [(&str, &str, &str); 9] = [
+        ("POST", "move", r#"{"move":"c3-c4"}"#),
+        ("POST", "reply", ""),
+        ("POST", "hint", "{}"),
+        ("POST", "hint", r#"{"level":"easy"}"#),
+        ("POST", "move", r#"{"move":"a1-a2"}"#),
+        ("POST", "reply", ""),
+        ("POST", "undo", ""),
+        ("GET", "", ""),
+        ("POST", "resign", ""),
+    ];
+    for (method, action, body) in steps {
+        let path =
+            |id: &str| if action.is_empty() { format!("/api/games/{id}") } else { format!("/api/games/{id}/{action}") };
+        let (status, served) = call(addr, method, &path(sid), body);
+        let answer = local.request(method, &path(lid), body.as_bytes());
+        let mine: Value = serde_json::from_str(&answer.body).unwrap();
+        assert_eq!((answer.status, strip(mine)), (status, strip(served)), "{method} {action} {body}");
+    }
+    for (method, path) in [("GET", "/api/nothing"), ("POST", "/api/options"), ("GET", "/api/games/nope")] {
+        let (status, _) = call(addr, method, path, "");
+        let answer = local.request(method, path, b"");
+        assert_eq!(answer.status, status, "{method} {path}");
+        assert!(serde_json::from_str::<Value>(&answer.body).unwrap()["error"].is_string());
+    }
+}

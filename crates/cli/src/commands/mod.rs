@@ -13,6 +13,7 @@ pub(crate) mod seal_shards;
 pub(crate) mod selfplay;
 pub(crate) mod serve;
 pub(crate) mod show;
+pub(crate) mod site;
 pub(crate) mod solve;
 pub(crate) mod train;
 pub(crate) mod unbundle;

@@ -262,7 +262,42 @@ function presetName(preset) {
 
 // ---- the API -------------------------------------------------------------------------------
 
+// Where the API is answered: this page's server (`musashi serve`), or in a static site
+// (`musashi site`, marked by a meta tag) the WebAssembly module in a Web Worker of this page.
+const BACKEND = document.querySelector('meta[name="musashi-backend"]')?.content || "server";
+let worker = null;
+const pending = new Map();
+let nextRequest = 1;
+
+function workerRequest(method, path, body) {
+  if (!worker) {
+    worker = new Worker("site-worker.js", { type: "module" });
+    worker.onmessage = (e) => {
+      const resolve = pending.get(e.data.id);
+      pending.delete(e.data.id);
+      if (resolve) resolve(e.data);
+    };
+  }
+  return new Promise((resolve) => {
+    const id = nextRequest++;
+    pending.set(id, resolve);
+    worker.postMessage({ id, method, path, body: body === undefined ? null : JSON.stringify(body) });
+  });
+}
+
 async function api(method, path, body) {
+  if (BACKEND === "wasm") {
+    const r = await workerRequest(method, path, body);
+    const data = r.error !== undefined ? { error: r.error } : JSON.parse(r.body);
+    // How long the module took (the browser test reads it).
+    if (r.ms !== undefined) document.body.dataset.lastRequestMs = r.ms.toFixed(2);
+    if (r.error !== undefined || r.status < 200 || r.status >= 300) {
+      const e = new Error(data.error || `status ${r.status}`);
+      e.status = r.status || 500;
+      throw e;
+    }
+    return data;
+  }
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";

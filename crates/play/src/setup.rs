@@ -10,8 +10,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 /// The presets a player chooses from (the game-theoretic `solved` form is not one).
-pub(crate) const PLAYED_PRESETS: [Preset; 4] =
-    [Preset::Classic, Preset::NoSetchin, Preset::SoldiersFirst, Preset::Qdan];
+pub const PLAYED_PRESETS: [Preset; 4] = [Preset::Classic, Preset::NoSetchin, Preset::SoldiersFirst, Preset::Qdan];
 
 /// The body of `POST /api/games`.
 #[derive(Deserialize, Debug)]
@@ -32,17 +31,17 @@ struct NewGameBody {
 
 /// A parsed and checked new game.
 #[derive(Debug)]
-pub(crate) struct Setup {
+pub struct Setup {
     /// The preset's name, or `custom` when an option differs from every preset.
-    pub(crate) preset: String,
+    pub preset: String,
     /// The game, with the moves already played.
-    pub(crate) game: Game,
+    pub game: Game,
     /// The person's side.
-    pub(crate) human: Side,
+    pub human: Side,
     /// The level.
-    pub(crate) level: Level,
+    pub level: Level,
     /// The computer's seed, if the request gave one.
-    pub(crate) seed: Option<u64>,
+    pub seed: Option<u64>,
 }
 
 /// Parses a JSON body into `T`, naming the problem and where it is.
@@ -56,7 +55,7 @@ pub(crate) fn parse_level(text: &str) -> Result<Level, ApiError> {
 }
 
 /// Parses and checks the body of `POST /api/games`.
-pub(crate) fn parse_setup(body: &[u8]) -> Result<Setup, ApiError> {
+pub fn parse_setup(body: &[u8]) -> Result<Setup, ApiError> {
     let b: NewGameBody = parse_body(body)?;
     let (preset, rules) = parse_rules(b.rules)?;
     let level = parse_level(&b.level)?;

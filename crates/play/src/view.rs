@@ -10,7 +10,7 @@ use serde::Serialize;
 
 /// A game's state, with the session's side, level and opponent.
 #[derive(Serialize, Debug)]
-pub(crate) struct GameView {
+pub struct GameView {
     id: String,
     preset: String,
     human: Side,
@@ -21,7 +21,7 @@ pub(crate) struct GameView {
 }
 
 impl GameView {
-    pub(crate) fn of(id: &str, s: &Session) -> GameView {
+    pub fn of(id: &str, s: &Session) -> GameView {
         GameView {
             id: id.to_string(),
             preset: s.preset.clone(),
@@ -44,7 +44,7 @@ struct PresetView {
 
 /// `GET /api/options`: the bundle, the levels, the presets, the boards.
 #[derive(Serialize, Debug)]
-pub(crate) struct Options {
+pub struct Options {
     bundle: String,
     levels: [Level; 3],
     presets: Vec<PresetView>,
@@ -53,7 +53,7 @@ pub(crate) struct Options {
 }
 
 impl Options {
-    pub(crate) fn of(bundle: &Bundle) -> Options {
+    pub fn of(bundle: &Bundle) -> Options {
         let m = bundle.manifest();
         let presets = PLAYED_PRESETS
             .into_iter()

@@ -11,25 +11,25 @@ use serde::{Deserialize, Serialize};
 
 /// A game with no move limit ends as endless play (a General win, as matches count it) after
 /// this many plies, so no game grows without bound.
-pub(crate) const MAX_PLIES: u32 = 1000;
+pub const MAX_PLIES: u32 = 1000;
 
 /// How a level serves the game's rules, for the page to show.
 #[derive(Clone, Serialize, Debug)]
-pub(crate) struct Served {
+pub struct Served {
     /// The side it plays.
-    pub(crate) side: Side,
+    pub side: Side,
     /// `easy`, `normal` or `hard`.
-    pub(crate) level: Level,
+    pub level: Level,
     /// Whether the bundle was calibrated on these rules.
-    pub(crate) calibrated: bool,
+    pub calibrated: bool,
     /// The preset whose calibrated level plays.
-    pub(crate) preset: String,
+    pub preset: String,
     /// Its measured Elo and error (on its side, `docs/ratings.md`).
-    pub(crate) elo: f64,
+    pub elo: f64,
     /// The error of `elo`.
-    pub(crate) elo_err: f64,
+    pub elo_err: f64,
     /// Simulations per move.
-    pub(crate) sims: u32,
+    pub sims: u32,
 }
 
 impl Served {
@@ -59,12 +59,12 @@ impl Served {
 
 /// A game being played.
 #[derive(Debug)]
-pub(crate) struct Session {
-    pub(crate) preset: String,
-    pub(crate) game: Game,
-    pub(crate) human: Side,
-    pub(crate) level: Level,
-    pub(crate) served: Served,
+pub struct Session {
+    pub preset: String,
+    pub game: Game,
+    pub human: Side,
+    pub level: Level,
+    pub served: Served,
     cpu: MctsAgent,
     seed: u64,
 }
@@ -86,7 +86,7 @@ struct HintBody {
 
 impl Session {
     /// A game from a parsed setup, its opponent the bundle's level for the other side.
-    pub(crate) fn new(bundle: &Bundle, setup: Setup, seed: u64) -> Result<Session, ApiError> {
+    pub fn new(bundle: &Bundle, setup: Setup, seed: u64) -> Result<Session, ApiError> {
         let Setup { preset, game, human, level, seed: asked } = setup;
         let seed = asked.unwrap_or(seed);
         let (found, served) = Served::find(bundle, game.rules(), human.opponent(), level)?;
@@ -96,7 +96,7 @@ impl Session {
     }
 
     /// The outcome, with endless play ended at `MAX_PLIES`.
-    pub(crate) fn outcome(&self) -> Option<Outcome> {
+    pub fn outcome(&self) -> Option<Outcome> {
         self.game.outcome_or_endless(MAX_PLIES)
     }
 
@@ -114,7 +114,7 @@ impl Session {
     }
 
     /// The person's move, from a body `{"move": "c3-b2"}`.
-    pub(crate) fn human_move(&mut self, body: &[u8]) -> Result<Move, ApiError> {
+    pub fn human_move(&mut self, body: &[u8]) -> Result<Move, ApiError> {
         let b: MoveBody = parse_body(body)?;
         self.expect_turn(self.human, "move")?;
         let m = Move::parse(self.game.rules().board, &b.mv).map_err(|e| ApiError::BadRequest(format!("move: {e}")))?;
@@ -123,7 +123,7 @@ impl Session {
     }
 
     /// The computer's reply: its level's move.
-    pub(crate) fn reply(&mut self) -> Result<Move, ApiError> {
+    pub fn reply(&mut self) -> Result<Move, ApiError> {
         self.expect_turn(self.human.opponent(), "reply")?;
         let c = self.cpu.choose(&self.game);
         self.game.play(c.mv).expect("the level chose a legal move");
@@ -132,7 +132,7 @@ impl Session {
 
     /// A suggested move for the person: the move of a level (`hard` unless the body names
     /// another) for the person's side, from a fresh search seeded like the game.
-    pub(crate) fn hint(&mut self, bundle: &Bundle, body: &[u8]) -> Result<(Move, Served), ApiError> {
+    pub fn hint(&mut self, bundle: &Bundle, body: &[u8]) -> Result<(Move, Served), ApiError> {
         let b: HintBody =
             if body.iter().all(u8::is_ascii_whitespace) { HintBody::default() } else { parse_body(body)? };
         let level = b
@@ -148,7 +148,7 @@ impl Session {
     }
 
     /// Takes back the person's last move and the computer's reply to it.
-    pub(crate) fn undo(&mut self) -> Result<Vec<Move>, ApiError> {
+    pub fn undo(&mut self) -> Result<Vec<Move>, ApiError> {
         let human = self.human;
         let taken = self.game.take_back(|s| s == human);
         if taken.is_empty() {
@@ -158,7 +158,7 @@ impl Session {
     }
 
     /// The person resigns.
-    pub(crate) fn resign(&mut self) -> Result<(), ApiError> {
+    pub fn resign(&mut self) -> Result<(), ApiError> {
         if let Some(o) = self.outcome() {
             return Err(ApiError::Conflict(format!("resign: the game is over ({o})")));
         }
