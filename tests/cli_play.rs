@@ -190,7 +190,7 @@ fn play_reads_moves_in_any_case_and_keeps_the_computers_opening() {
     assert!(out.contains("nothing to undo"), "{out}");
     assert!(out.contains("game abandoned after 1 move."), "{out}");
     // Upper-case point names are read as lower case; the computer's score is labelled.
-    let o = with_input(&["play", "--soldiers", "greedy"], "C3-B2\n");
+    let o = with_input(&["play", "--soldiers", "greedy", "--eval"], "C3-B2\n");
     let out = stdout(&o);
     assert!(out.contains("the General plays c3-b2"), "{out}");
     assert!(out.contains("the soldiers play ") && out.contains("(its evaluation: "), "{out}");
@@ -292,4 +292,21 @@ fn serve_refuses_a_missing_bundle_a_zero_limit_and_a_busy_address() {
     let o = musashi(&["serve", "--bundle", "export/classic", "--addr", &addr]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains(&format!("cannot listen on {addr}")), "{}", stderr(&o));
+}
+
+#[test]
+fn play_announces_captures_says_who_won_and_offers_another_game() {
+    let input = "c3-d4\nresign\nswap\nresign\nno\n";
+    let o = with_input(&["play", "--opponent", "export/musashi:easy", "--color", "never"], input);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("the General plays c3-d4\ncaptured 2 soldiers: e3 c5 (14 left)"), "{out}");
+    assert!(!out.contains("its evaluation"), "no raw evaluation unless asked: {out}");
+    assert!(out.contains("You lost.\ngame over: the soldiers win (resignation)"), "{out}");
+    assert!(out.contains("another game? yes, swap (sides), or no> swap"), "{out}");
+    assert!(out.contains("game 2: the General is the computer, the soldiers are you"), "{out}");
+    assert!(out.contains("You lost.\ngame over: the General wins (resignation)"), "{out}");
+    // The hint is the bundle's Hard level, as the page's.
+    let o = with_input(&["play", "--opponent", "export/musashi:easy"], "hint\nquit\n");
+    assert!(stdout(&o).contains("hint (bundle:dir=export/musashi,level=hard): "), "{}", stdout(&o));
 }

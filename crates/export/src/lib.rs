@@ -158,7 +158,7 @@ pub fn export(config: &ExportConfig, force: bool, log: Log<'_>) -> Result<Export
     }
     let network = NetworkInfo::new(ws.shape.expect("every preset's checkpoints were read"));
     let manifest = Manifest {
-        format_version: Manifest::format_for(&network),
+        format_version: Manifest::format_for(&network, &levels),
         name: config.name.clone(),
         encoding_version: musashi_net::ENCODING_VERSION,
         network,

@@ -56,6 +56,9 @@ pub struct LevelSettings {
     /// The root's evaluation averaged over the board's symmetries.
     #[serde(default, skip_serializing_if = "is_false")]
     pub symmetric_root: bool,
+    /// Variety among near-equal best moves (format 5; 0 = off).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub vary: f32,
 }
 
 fn one() -> f32 {
@@ -76,15 +79,17 @@ fn is_false(b: &bool) -> bool {
 
 impl From<PlaySettings> for LevelSettings {
     fn from(p: PlaySettings) -> LevelSettings {
-        let PlaySettings { sims, temperature, cpuct, blunder, moves_left, fallible, heuristic, symmetric_root } = p;
-        LevelSettings { sims, temperature, cpuct, blunder, moves_left, fallible, heuristic, symmetric_root }
+        let PlaySettings { sims, temperature, cpuct, blunder, moves_left, fallible, heuristic, symmetric_root, vary } =
+            p;
+        LevelSettings { sims, temperature, cpuct, blunder, moves_left, fallible, heuristic, symmetric_root, vary }
     }
 }
 
 impl From<LevelSettings> for PlaySettings {
     fn from(l: LevelSettings) -> PlaySettings {
-        let LevelSettings { sims, temperature, cpuct, blunder, moves_left, fallible, heuristic, symmetric_root } = l;
-        PlaySettings { sims, temperature, cpuct, blunder, moves_left, fallible, heuristic, symmetric_root }
+        let LevelSettings { sims, temperature, cpuct, blunder, moves_left, fallible, heuristic, symmetric_root, vary } =
+            l;
+        PlaySettings { sims, temperature, cpuct, blunder, moves_left, fallible, heuristic, symmetric_root, vary }
     }
 }
 
@@ -230,12 +235,13 @@ pub struct Manifest {
 }
 
 impl Manifest {
-    /// The oldest format that holds a bundle of this network: 4 for the MLP, 5 for the graph
-    /// network.
-    pub fn format_for(network: &NetworkInfo) -> u32 {
+    /// The oldest format that holds a bundle of this network and these levels: 5 for the graph
+    /// network or a level with `vary`, else 4.
+    pub fn format_for(network: &NetworkInfo, levels: &[LevelEntry]) -> u32 {
         match network.shape {
-            NetworkShape::Mlp(_) => MLP_FORMAT_VERSION,
             NetworkShape::Graph(_) => BUNDLE_FORMAT_VERSION,
+            NetworkShape::Mlp(_) if levels.iter().any(|l| l.settings.vary > 0.0) => BUNDLE_FORMAT_VERSION,
+            NetworkShape::Mlp(_) => MLP_FORMAT_VERSION,
         }
     }
 
@@ -327,9 +333,11 @@ impl TryFrom<SealedManifest> for Manifest {
             manifest_sha256,
         } = s;
         let m = Manifest { format_version, name, encoding_version, network, weights, rules, levels, spot_checks };
-        if matches!(m.network.shape, NetworkShape::Graph(_)) && m.format_version < BUNDLE_FORMAT_VERSION {
+        // What only format 5 holds (older formats are read as they were).
+        let needed = Manifest::format_for(&m.network, &m.levels);
+        if needed > MLP_FORMAT_VERSION && m.format_version < needed {
             return Err(format!(
-                "a {} network in bundle format {}, which cannot hold one (damaged?)",
+                "a {} network or a level's vary in bundle format {}, which cannot hold them (damaged?)",
                 m.network.shape.name(),
                 m.format_version
             ));
@@ -421,6 +429,7 @@ mod tests {
                 fallible: if next() % 2 == 0 { 0.0 } else { unit(next()) as f32 },
                 heuristic: if next() % 2 == 0 { 0.0 } else { unit(next()) as f32 },
                 symmetric_root: next() % 2 == 0,
+                vary: if next() % 2 == 0 { 0.0 } else { (unit(next()) / 2.0) as f32 },
             };
             let m = manifest(settings, unit(next()));
             let text = serde_json::to_string_pretty(&m).unwrap();
@@ -468,8 +477,8 @@ mod format_tests {
             value_hidden: 4,
             moves_left_hidden: 3,
         }));
-        assert_eq!(Manifest::format_for(&mlp), 4);
-        assert_eq!(Manifest::format_for(&graph), 5);
+        assert_eq!(Manifest::format_for(&mlp, &[]), 4);
+        assert_eq!(Manifest::format_for(&graph, &[]), 5);
         let text = serde_json::to_string(&graph).unwrap();
         assert!(text.contains(r#""architecture":"graph-v1""#) && text.contains(r#""reach":2"#), "{text}");
         assert_eq!(serde_json::from_str::<NetworkInfo>(&text).unwrap(), graph);

@@ -86,6 +86,7 @@ fn write_bundle(dir: &Path) {
                     fallible: 0.0,
                     heuristic: 0.0,
                     symmetric_root: false,
+                    vary: 0.0,
                 },
                 measured: Measured {
                     opponent: "alphabeta:depth=2".into(),

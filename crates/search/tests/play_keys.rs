@@ -141,3 +141,41 @@ fn the_table_names_every_field_that_manifests_write() {
     let back: PlaySettings = serde_json::from_value(serde_json::to_value(changed).unwrap()).unwrap();
     assert_eq!(back, changed);
 }
+
+/// `vary`: with temperature 0 the move is drawn among those within the share of the best
+/// move's visits, so seeds give different moves where several are near-equal; without it every
+/// seed plays the most visited move; and it only ever picks a near-best move.
+#[test]
+fn vary_draws_among_near_equal_best_moves_only() {
+    use musashi_game::{Game, Preset};
+    use musashi_search::{Agent, MctsAgent, MctsConfig, UniformEvaluator};
+    let game = Game::new(Preset::Classic.ruleset());
+    let config = MctsConfig { sims: 400, ..PlaySettings::default().mcts_config() };
+    let moves = |vary: f32| -> std::collections::BTreeSet<String> {
+        (0..20)
+            .map(|seed| {
+                let mut a = MctsAgent::new("a", config, Box::new(UniformEvaluator)).with_vary(vary);
+                a.new_game(seed);
+                a.choose(&game).mv.to_string()
+            })
+            .collect()
+    };
+    assert_eq!(moves(0.0).len(), 1, "deterministic without vary");
+    let varied = moves(0.5);
+    assert!(varied.len() > 1, "{varied:?}");
+    // Every move drawn had at least half the best move's visits.
+    let mut search = musashi_search::Mcts::new(config, game.clone(), 0);
+    while let musashi_search::Step::Evaluate(_) = search.step() {
+        search.provide(&[0.0; musashi_game::NUM_ACTIONS], 0.0, None);
+    }
+    let r = search.result();
+    let best = *r.visits.iter().max().unwrap() as f32;
+    for m in &varied {
+        let i = r.moves.iter().position(|x| x.to_string() == *m).unwrap();
+        assert!(r.visits[i] as f32 >= 0.5 * best, "{m}: {} of {best}", r.visits[i]);
+    }
+    let spec = "mcts:sims=8,vary=0.2".parse::<musashi_search::AgentSpec>().unwrap();
+    let mut spec = spec;
+    assert_eq!(PlaySettings::take_from(&mut spec).unwrap().vary, 0.2, "the spec key");
+    assert!(PlaySettings { vary: 0.6, ..PlaySettings::default() }.validate().is_err(), "at most 0.5");
+}

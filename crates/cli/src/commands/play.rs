@@ -1,8 +1,10 @@
 //! `musashi play`: a game in the terminal. Each side is `human` or an agent spec. The board is
-//! drawn after every move with the interface's marks; a human types moves such as `c3-b2` or
-//! the commands `hint`, `undo`, `moves`, `resign`, `quit`, `help`. Input is read line by line
-//! from stdin, so tests (and scripts) can pipe it; bad input gets a message and a new prompt,
-//! and the end of input abandons the game cleanly.
+//! drawn after every move with the interface's marks, and captures are announced; a human types
+//! moves such as `c3-b2` or the commands `hint`, `undo`, `moves`, `resign`, `quit`, `help`. The
+//! ending says who won (to a human: "you won" or "you lost") and offers another game, the
+//! same or with the sides swapped. The agents' own evaluations are shown only with `--eval`.
+//! Input is read line by line from stdin, so tests (and scripts) can pipe it; bad input gets a
+//! message and a new prompt, and the end of input abandons the game cleanly.
 
 use crate::draw::draw_board;
 use crate::rules_args::RulesArgs;
@@ -31,9 +33,13 @@ pub(crate) struct Args {
     /// With --opponent: the side the human plays.
     #[arg(long, default_value = "general")]
     human: Side,
-    /// The agent that answers `hint`.
-    #[arg(long, default_value = "alphabeta:depth=6")]
-    hint_agent: AgentSpec,
+    /// The agent that answers `hint` (default: with --opponent, the bundle's Hard level, as the
+    /// page's hint; otherwise alphabeta:depth=6).
+    #[arg(long)]
+    hint_agent: Option<AgentSpec>,
+    /// Show the computer players' own evaluation of their moves and hints.
+    #[arg(long)]
+    eval: bool,
     /// Seed of the computer players.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -85,6 +91,10 @@ struct Session {
     hinter: Option<Box<dyn Agent>>,
     seed: u64,
     color: bool,
+    /// Print the agents' evaluations (`--eval`).
+    eval: bool,
+    /// Games started in this session (the computer players' seeds change with each).
+    games: u64,
 }
 
 /// A side's player named by `--general`/`--soldiers`: `human` or an agent spec; with its name.
@@ -136,9 +146,10 @@ pub(crate) fn run(a: Args) -> Result<()> {
     };
     let [(general_player, general), (soldiers_player, soldiers)] = players(&a, &rules)?;
     let players = [general_player, soldiers_player];
-    let hint = AgentRecipe::parse(&a.hint_agent, &rules).context("--hint-agent")?;
-    let hint_name = a.hint_agent.to_string();
-    let mut session = Session { game, players, hint, hint_name, hinter: None, seed: a.seed, color };
+    let hint = hint_recipe(&a, &rules)?;
+    let hint_name = hint.spec().to_string();
+    let mut session =
+        Session { game, players, hint, hint_name, hinter: None, seed: a.seed, color, eval: a.eval, games: 1 };
     println!("rules: {rules}");
     println!("general: {general}; soldiers: {soldiers}");
     if let Some((dir, Ok(level))) = a.opponent.as_deref().and_then(|t| t.rsplit_once(':')).map(|(d, l)| (d, l.parse()))
@@ -156,13 +167,18 @@ pub(crate) fn run(a: Args) -> Result<()> {
             print_state(&session.game, session.color);
         }
         if session.game_over() {
+            if session.another(&mut input, echo)? {
+                flow = Flow::Show;
+                continue;
+            }
             return Ok(());
         }
         let side = session.game.position().side_to_move();
         if let Player::Computer(agent) = &mut session.players[side.index()] {
             let c = agent.choose(&session.game);
-            println!("{} {}{}", plays(side), c.mv, describe(&c));
+            println!("{} {}{}", plays(side), c.mv, describe(&c, session.eval));
             session.game.play(c.mv).context("the agent chose an illegal move")?;
+            announce_captures(&session.game);
             flow = Flow::Show;
             continue;
         }
@@ -185,7 +201,40 @@ pub(crate) fn run(a: Args) -> Result<()> {
     }
 }
 
+/// The agent that answers `hint`: `--hint-agent`, else the opponent bundle's Hard level (what
+/// the page's hint plays), else alpha-beta at depth 6.
+fn hint_recipe(a: &Args, rules: &Ruleset) -> Result<AgentRecipe> {
+    if let Some(spec) = &a.hint_agent {
+        return AgentRecipe::parse(spec, rules).context("--hint-agent");
+    }
+    if let Some((dir, _)) = a.opponent.as_deref().and_then(|t| t.rsplit_once(':')) {
+        return AgentRecipe::bundle(Path::new(dir), Level::Hard, rules).context("the hint's level");
+    }
+    let spec: AgentSpec = "alphabeta:depth=6".parse().expect("a valid spec");
+    Ok(AgentRecipe::parse(&spec, rules)?)
+}
+
+/// Names the soldiers the last move captured, if any.
+fn announce_captures(game: &Game) {
+    let taken = game.last_captured();
+    if taken != 0 {
+        let n = taken.count_ones();
+        let left = game.position().num_soldiers();
+        println!("captured {n} soldier{}: {} ({left} left)", if n == 1 { "" } else { "s" }, names(taken));
+    }
+}
+
 impl Session {
+    /// The side a lone human plays, when exactly one side is human.
+    fn lone_human(&self) -> Option<Side> {
+        let human = |s: Side| matches!(self.players[s.index()], Player::Human);
+        match (human(Side::General), human(Side::Soldiers)) {
+            (true, false) => Some(Side::General),
+            (false, true) => Some(Side::Soldiers),
+            _ => None,
+        }
+    }
+
     /// Prints the ending if the game is over.
     fn game_over(&self) -> bool {
         let Some(o) = self.game.outcome() else { return false };
@@ -193,9 +242,52 @@ impl Session {
             Side::General => "the General wins",
             Side::Soldiers => "the soldiers win",
         };
+        if let Some(human) = self.lone_human() {
+            println!("{}", if human == o.winner { "You won!" } else { "You lost." });
+        }
         println!("game over: {winner} ({}): {}.", o.reason, o.reason.explain(o.winner));
         println!("moves: {}", self.game.moves().map(|m| m.to_string()).collect::<Vec<_>>().join(" "));
         true
+    }
+
+    /// After a game with a human: asks for another (the same sides, or swapped) and sets it up;
+    /// false when the answer is no or the input ended.
+    fn another(&mut self, input: &mut impl BufRead, echo: bool) -> Result<bool> {
+        if !self.players.iter().any(|p| matches!(p, Player::Human)) {
+            return Ok(false);
+        }
+        print!("another game? yes, swap (sides), or no> ");
+        let _ = std::io::Write::flush(&mut std::io::stdout());
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            println!();
+            return Ok(false);
+        }
+        let answer = line.trim().to_ascii_lowercase();
+        if echo {
+            println!("{answer}");
+        }
+        match answer.as_str() {
+            "y" | "yes" => {}
+            "s" | "swap" => self.players.swap(0, 1),
+            _ => return Ok(false),
+        }
+        self.game = Game::from_position(*self.game.rules(), *self.game.start_position())?;
+        self.games += 1;
+        let seed = self.seed.wrapping_add(self.games * 1000);
+        for (i, p) in self.players.iter_mut().enumerate() {
+            if let Player::Computer(agent) = p {
+                agent.new_game(seed.wrapping_add(i as u64));
+            }
+        }
+        let name = |p: &Player| if matches!(p, Player::Human) { "you" } else { "the computer" };
+        println!(
+            "game {}: the General is {}, the soldiers are {}",
+            self.games,
+            name(&self.players[0]),
+            name(&self.players[1])
+        );
+        Ok(true)
     }
 
     /// One line typed by the human playing `side`.
@@ -216,7 +308,7 @@ impl Session {
                 let agent = self.hinter.get_or_insert_with(|| hint.create(seed));
                 agent.new_game(seed);
                 let c = agent.choose(&self.game);
-                println!("hint ({}): {}{}", self.hint_name, c.mv, describe(&c));
+                println!("hint ({}): {}{}", self.hint_name, c.mv, describe(&c, self.eval));
                 Flow::Quiet
             }
             "undo" => self.undo(),
@@ -240,6 +332,7 @@ impl Session {
                     }
                     Ok(_) => {
                         println!("{} {m}", plays(side));
+                        announce_captures(&self.game);
                         Flow::Show
                     }
                 },
@@ -276,11 +369,11 @@ fn print_prompt(side: Side) {
     let _ = std::io::stdout().flush();
 }
 
-/// The agent's own view of the position after its move, labelled.
-fn describe(c: &Choice) -> String {
+/// The agent's own view of the position after its move, labelled, when asked for (`--eval`).
+fn describe(c: &Choice, eval: bool) -> String {
     match c.analysis.score {
-        Some(s) => format!(" (its evaluation: {s})"),
-        None => String::new(),
+        Some(s) if eval => format!(" (its evaluation: {s})"),
+        _ => String::new(),
     }
 }
 

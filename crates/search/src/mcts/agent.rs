@@ -48,6 +48,11 @@ pub struct PlaySettings {
     /// (`MctsConfig::symmetric_root`). Left out of a manifest when false.
     #[serde(default, skip_serializing_if = "is_false")]
     pub symmetric_root: bool,
+    /// Variety among near-equal best moves: with temperature 0, the move is drawn uniformly
+    /// from those with at least `1 − vary` of the most visited move's visits (0 = always the
+    /// most visited). Left out of a manifest when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub vary: f32,
 }
 
 fn one() -> f32 {
@@ -69,6 +74,7 @@ impl Default for PlaySettings {
             fallible: 0.0,
             heuristic: 0.0,
             symmetric_root: false,
+            vary: 0.0,
         }
     }
 }
@@ -110,7 +116,7 @@ impl PlaySettings {
         } else {
             evaluator
         };
-        MctsAgent::new(name, self.mcts_config(), evaluator).with_blunder(self.blunder)
+        MctsAgent::new(name, self.mcts_config(), evaluator).with_blunder(self.blunder).with_vary(self.vary)
     }
 }
 
@@ -121,6 +127,7 @@ pub struct MctsAgent {
     evaluator: Box<dyn Evaluator>,
     oracle: Option<Arc<dyn Oracle>>,
     blunder: f32,
+    vary: f32,
     search: Option<Mcts>,
     seed: u64,
     out: Evaluations,
@@ -141,6 +148,7 @@ impl MctsAgent {
             evaluator,
             oracle: None,
             blunder: 0.0,
+            vary: 0.0,
             search: None,
             seed: 0,
             out: Evaluations::default(),
@@ -151,6 +159,13 @@ impl MctsAgent {
     /// the moves ranked by visits (priors when nothing was visited) instead of its choice.
     pub fn with_blunder(mut self, chance: f32) -> MctsAgent {
         self.blunder = chance;
+        self
+    }
+
+    /// With temperature 0, draws the move uniformly from those with at least `1 − share` of the
+    /// most visited move's visits (`PlaySettings::vary`; 0 = the most visited).
+    pub fn with_vary(mut self, share: f32) -> MctsAgent {
+        self.vary = share;
         self
     }
 
@@ -196,7 +211,20 @@ impl Agent for MctsAgent {
         }
         let r = search.result();
         let unit = search.random_unit();
-        let mut mv = r.choose(self.config.temperature_at(game.plies()), unit);
+        let temperature = self.config.temperature_at(game.plies());
+        let mut mv = r.choose(temperature, unit);
+        // Variety among near-equal best moves; random numbers are drawn only where there is a
+        // choice, so that the agent's other moves stay as they were.
+        if self.vary > 0.0 && temperature == 0.0 {
+            let best = r.visits.iter().copied().max().unwrap_or(0) as f32;
+            let near: Vec<usize> = (0..r.moves.len())
+                .filter(|&i| r.visits[i] > 0 && r.visits[i] as f32 >= (1.0 - self.vary) * best)
+                .collect();
+            if near.len() > 1 {
+                let pick = ((search.random_unit() * near.len() as f32) as usize).min(near.len() - 1);
+                mv = r.moves[near[pick]];
+            }
+        }
         // The extra random numbers are drawn only by agents that blunder, so that the others'
         // moves do not change with this option.
         if self.blunder > 0.0 && r.moves.len() > 1 && search.random_unit() < self.blunder {

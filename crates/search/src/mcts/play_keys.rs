@@ -147,6 +147,15 @@ pub static PLAY_KEYS: &[PlayKey] = &[
         valid: |_| true,
         quiet: true,
     },
+    PlayKey {
+        name: "vary",
+        field: field!(vary, Real),
+        placeholder: "V",
+        help: "with temp 0, draw among the moves with at least 1-V of the best move's visits, 0 = off",
+        expected: "in 0..=0.5",
+        valid: |s| (0.0..=0.5).contains(&s.vary),
+        quiet: true,
+    },
 ];
 
 impl PlayKey {
