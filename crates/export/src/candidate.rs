@@ -2,7 +2,7 @@
 //! are read key by key through the play settings' table (`PLAY_KEYS`), so that a candidate takes
 //! every key a level records, by the same names, and are written back as a manifest writes them.
 
-use musashi_game::Side;
+use musashi_game::{Preset, Side};
 use musashi_search::PlaySettings;
 use musashi_search::mcts::PLAY_KEYS;
 use serde::de::{self, MapAccess, Visitor};
@@ -25,7 +25,7 @@ pub struct Candidate {
     /// Only these presets' levels measure the candidate (absent: every preset's; an empty list
     /// is refused).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub presets: Option<Vec<String>>,
+    pub presets: Option<Vec<Preset>>,
     /// Only this side's levels measure the candidate (absent: both sides').
     #[serde(skip_serializing_if = "Option::is_none")]
     pub side: Option<Side>,
@@ -42,8 +42,8 @@ impl Candidate {
     }
 
     /// Whether `preset`'s levels of `side` measure this candidate.
-    pub fn applies_to(&self, preset: &str, side: Side) -> bool {
-        self.presets.as_ref().is_none_or(|ps| ps.iter().any(|p| p == preset)) && self.side.is_none_or(|s| s == side)
+    pub fn applies_to(&self, preset: Preset, side: Side) -> bool {
+        self.presets.as_ref().is_none_or(|ps| ps.contains(&preset)) && self.side.is_none_or(|s| s == side)
     }
 }
 

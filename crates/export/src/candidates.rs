@@ -9,7 +9,7 @@ use crate::weights::WeightSet;
 use crate::{ExportError, Log};
 use musashi_agents::{AgentRecipe, Model, resolve_checkpoint};
 use musashi_evaluator::{Behaviour, MatchConfig, RatedGame, play_match};
-use musashi_game::Side;
+use musashi_game::{Preset, Side};
 use musashi_net::DeviceKind;
 use musashi_runtime::{Level, LevelEntry};
 use musashi_search::{Oracle, PlaySettings};
@@ -32,7 +32,7 @@ pub(crate) struct Measured {
 pub(crate) struct Calibration<'a> {
     pub(crate) config: &'a ExportConfig,
     /// The preset calibrated (a key of `config.presets`).
-    pub(crate) preset: &'a str,
+    pub(crate) preset: Preset,
     pub(crate) refs: &'a References,
     pub(crate) base: MatchConfig,
     /// The checkpoint of each side's levels, by `Side::index()`.

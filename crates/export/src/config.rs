@@ -78,18 +78,18 @@ pub struct ExportConfig {
     pub soldiers_checkpoint: Option<PathBuf>,
     /// Other networks for some presets, by preset name.
     #[serde(default)]
-    pub networks: BTreeMap<String, PresetNetworks>,
+    pub networks: BTreeMap<Preset, PresetNetworks>,
     /// Solved tables for some presets, by preset name (`musashi solve`): the levels' blunder
     /// rates are measured against them where they cover a position.
     #[serde(default)]
-    pub tables: BTreeMap<String, PathBuf>,
+    pub tables: BTreeMap<Preset, PathBuf>,
     /// Rules outside `presets`, played by the nearest calibrated preset's levels and measured.
     #[serde(default)]
     pub spot_checks: Vec<SpotCheckConfig>,
     /// The bundle folder to write.
     pub out: PathBuf,
     /// Presets to calibrate levels for.
-    pub presets: Vec<String>,
+    pub presets: Vec<Preset>,
     /// The agent at Elo 0 for every side.
     #[serde(default = "default_anchor")]
     pub anchor: String,
@@ -131,9 +131,6 @@ impl ExportConfig {
     pub fn validate(&self) -> Result<(), Invalid> {
         Invalid::check(name_like(&self.name), "name", "letters, digits, - or _")?;
         Invalid::check(!self.presets.is_empty(), "presets", "a list of at least one preset")?;
-        for p in &self.presets {
-            p.parse::<Preset>().map_err(|e| Invalid::value("presets", e))?;
-        }
         for (preset, n) in &self.networks {
             let key = format!("networks.{preset}");
             Invalid::check(self.presets.contains(preset), &key, "a preset listed in `presets`")?;
@@ -143,8 +140,7 @@ impl ExportConfig {
         for preset in self.tables.keys() {
             Invalid::check(self.presets.contains(preset), &format!("tables.{preset}"), "a preset listed in `presets`")?;
         }
-        let calibrated: Vec<Ruleset> =
-            self.presets.iter().filter_map(|p| p.parse::<Preset>().ok()).map(|p| p.ruleset()).collect();
+        let calibrated: Vec<Ruleset> = self.presets.iter().map(|p| p.ruleset()).collect();
         for (i, c) in self.spot_checks.iter().enumerate() {
             let key = format!("spot_checks[{i}]");
             Invalid::check(name_like(&c.name), &format!("{key}.name"), "letters, digits, - or _")?;
@@ -176,7 +172,7 @@ impl ExportConfig {
         }
         for preset in &self.presets {
             for side in Side::BOTH {
-                let any = level.candidates.iter().any(|c| c.applies_to(preset, side));
+                let any = level.candidates.iter().any(|c| c.applies_to(*preset, side));
                 let what = format!("a candidate for the {side} of {preset}");
                 Invalid::check(any, &format!("levels.{name}.candidates"), &what)?;
             }
@@ -251,7 +247,7 @@ mod tests {
         let e = load_config(&path, &["networks.classic={}".into()]).unwrap_err().to_string();
         assert!(e.contains("networks.classic must be a checkpoint"), "{e}");
         let ok = load_config(&path, &["networks.classic.soldiers_checkpoint=\"x\"".into()]).unwrap();
-        assert_eq!(ok.networks["classic"].soldiers_checkpoint.as_deref(), Some(Path::new("x")));
+        assert_eq!(ok.networks[&Preset::Classic].soldiers_checkpoint.as_deref(), Some(Path::new("x")));
         let e = load_config(&path, &["levels.hard.general_opponent=\"alphabeta:depth\"".into()]).unwrap_err();
         assert!(e.to_string().contains("levels.hard.general_opponent"), "{e}");
     }
@@ -263,9 +259,12 @@ mod tests {
         let only = "{ sims = 200, fallible = 0.3, presets = [\"no-setchin\"], side = \"general\" }";
         let config = load_config(&path, &hard(only)).unwrap();
         let c = &config.levels[&Level::Hard].candidates[1];
-        assert!(c.applies_to("no-setchin", Side::General));
-        assert!(!c.applies_to("no-setchin", Side::Soldiers) && !c.applies_to("classic", Side::General));
-        assert!(config.levels[&Level::Hard].candidates[0].applies_to("qdan", Side::Soldiers), "absent: everywhere");
+        assert!(c.applies_to(Preset::NoSetchin, Side::General));
+        assert!(!c.applies_to(Preset::NoSetchin, Side::Soldiers) && !c.applies_to(Preset::Classic, Side::General));
+        assert!(
+            config.levels[&Level::Hard].candidates[0].applies_to(Preset::Qdan, Side::Soldiers),
+            "absent: everywhere"
+        );
         let e = load_config(&path, &hard("{ sims = 200, presets = [\"solved\"] }")).unwrap_err().to_string();
         assert!(e.contains("levels.hard.candidates[1].presets must be presets listed in `presets`"), "{e}");
         let set = ["levels.hard.candidates=[{ sims = 100, side = \"soldiers\" }]".to_string()];
@@ -290,7 +289,7 @@ mod tests {
     fn the_every_version_configuration_is_valid() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../configs/musashi.toml");
         let config = load_config(&path, &[]).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        assert_eq!(config.presets, ["classic", "no-setchin", "soldiers-first", "qdan"]);
+        assert_eq!(config.presets, [Preset::Classic, Preset::NoSetchin, Preset::SoldiersFirst, Preset::Qdan]);
         assert_eq!(config.tables.len(), 4, "every version's tables");
         let targets: Vec<u32> = config.spot_checks.iter().map(|c| c.rules.threshold()).collect();
         assert_eq!(targets, [4, 6], "two custom rulesets: the General wins at 4 and at 6");

@@ -61,14 +61,14 @@ pub struct ExportReport {
 
 /// The checkpoint folders of one preset's General and soldiers levels (by `Side::index()`): the
 /// preset's `[networks]` entry, else the export's side checkpoints, else its `checkpoint`.
-fn side_checkpoints(config: &ExportConfig, preset: &str) -> Result<[PathBuf; 2], ExportError> {
+fn side_checkpoints(config: &ExportConfig, preset: Preset) -> Result<[PathBuf; 2], ExportError> {
     // A checkpoint that does not load is reported against the key that names it.
     let resolve = |key: String, p: &Path| -> Result<PathBuf, ExportError> {
         let dir = resolve_checkpoint(p).map_err(|source| ExportError::Agent { what: key.clone(), source })?;
         musashi_net::read_meta(&dir).map_err(|e| ExportError::Invalid { what: key, problem: e.to_string() })?;
         Ok(dir)
     };
-    let own = config.networks.get(preset);
+    let own = config.networks.get(&preset);
     let pick = |side: &str, global: &Option<PathBuf>, local: Option<&Option<PathBuf>>| {
         let local_main = own.and_then(|n| n.checkpoint.as_ref());
         match (local.and_then(|l| l.as_ref()), local_main, global) {
@@ -99,7 +99,7 @@ pub fn export(config: &ExportConfig, force: bool, log: Log<'_>) -> Result<Export
     }
     // Every checkpoint is checked before the first game.
     let ckpts: Vec<[PathBuf; 2]> =
-        config.presets.iter().map(|p| side_checkpoints(config, p)).collect::<Result<_, _>>()?;
+        config.presets.iter().map(|&p| side_checkpoints(config, p)).collect::<Result<_, _>>()?;
     let mut ws = WeightSet::default();
     for ckpt in ckpts.iter().flatten() {
         ws.add(ckpt)?;
@@ -107,15 +107,14 @@ pub fn export(config: &ExportConfig, force: bool, log: Log<'_>) -> Result<Export
     let mut levels = Vec::new();
     let mut rules_entries = Vec::new();
     let mut report = report::header(config, threads);
-    for (pi, (preset_name, side_ckpts)) in config.presets.iter().zip(&ckpts).enumerate() {
-        let preset: Preset =
-            preset_name.parse().map_err(|problem| ExportError::Invalid { what: "presets".into(), problem })?;
+    for (pi, (&preset, side_ckpts)) in config.presets.iter().zip(&ckpts).enumerate() {
+        let preset_name = preset.name();
         let rules = preset.ruleset();
-        rules_entries.push(RulesEntry { preset: preset_name.clone(), rules });
+        rules_entries.push(RulesEntry { preset: preset_name.to_string(), rules });
         let base = base_match(config, rules, seeds::preset(config.seed, pi), threads);
         let preset_log = |line: &str| log(&format!("export {preset_name}: {line}"));
         let refs = References::parse(config, &rules)?;
-        let oracle = match config.tables.get(preset_name) {
+        let oracle = match config.tables.get(&preset) {
             Some(dir) => Some(TableOracle {
                 tables: load_tables(dir, &rules)
                     .map_err(|source| ExportError::Agent { what: format!("tables.{preset_name}"), source })?,
@@ -124,7 +123,7 @@ pub fn export(config: &ExportConfig, force: bool, log: Log<'_>) -> Result<Export
         };
         let mut rated = refs.play(config, &base, &preset_log);
         let oracle = oracle.as_ref().map(|o| o as &dyn Oracle);
-        let calibration = Calibration { config, preset: preset_name, refs: &refs, base, side_ckpts, oracle };
+        let calibration = Calibration { config, preset, refs: &refs, base, side_ckpts, oracle };
         let measured = calibration.measure(&mut ws, &preset_log)?;
         rated.extend_from_slice(&measured.rated);
         let players = refs.players.len() + measured.measurements.len();

@@ -43,7 +43,7 @@ impl SpotChecks<'_> {
         let base = MatchConfig { rules: check.rules, seed, ..self.base.clone() };
         let refs = References::parse(config, &check.rules)?;
         let mut rated = refs.play(config, &base, log);
-        let preset = &served.preset;
+        let preset = config.presets[pi];
         let calibration = Calibration { config, preset, refs: &refs, base, side_ckpts: &self.ckpts[pi], oracle: None };
         let mut measured = Measured::default();
         for l in self.levels.iter().filter(|l| l.preset == served.preset) {

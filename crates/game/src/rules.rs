@@ -175,8 +175,8 @@ impl fmt::Display for Ruleset {
     }
 }
 
-/// The named presets of the rules.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+/// The named presets of the rules. In configs and files, its name (`classic`, `no-setchin`, …).
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
 pub enum Preset {
     /// 33 points, General first, General wins at 5, third repetition, 300 plies.
     #[default]
@@ -249,6 +249,18 @@ impl FromStr for Preset {
         Preset::ALL.into_iter().find(|p| p.name() == s).ok_or_else(|| {
             format!("unknown preset '{s}' (expected classic, no-setchin, soldiers-first, qdan or solved)")
         })
+    }
+}
+
+impl Serialize for Preset {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Preset {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Preset, D::Error> {
+        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
     }
 }
 

@@ -58,25 +58,22 @@ impl Default for RunSection {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct RulesSection {
-    /// Preset names.
-    pub presets: Vec<String>,
+    /// Presets.
+    pub presets: Vec<Preset>,
     /// Custom rulesets (every field given).
     pub custom: Vec<Ruleset>,
 }
 
 impl Default for RulesSection {
     fn default() -> Self {
-        RulesSection { presets: vec!["classic".into()], custom: Vec::new() }
+        RulesSection { presets: vec![Preset::Classic], custom: Vec::new() }
     }
 }
 
 impl RulesSection {
     /// Every ruleset, presets first.
     pub fn rulesets(&self) -> Result<Vec<Ruleset>, Invalid> {
-        let mut out = Vec::new();
-        for p in &self.presets {
-            out.push(p.parse::<Preset>().map_err(|e| Invalid::value("rules.presets", e))?.ruleset());
-        }
+        let mut out: Vec<Ruleset> = self.presets.iter().map(|p| p.ruleset()).collect();
         out.extend(self.custom.iter().copied());
         if out.is_empty() {
             return Err(Invalid::value("rules", "name at least one preset or custom ruleset"));
