@@ -22,6 +22,7 @@ mod bundle_dir;
 mod calibration;
 mod candidate;
 mod candidates;
+mod choose;
 mod config;
 mod error;
 mod references;
@@ -128,9 +129,10 @@ pub fn export(config: &ExportConfig, force: bool, log: Log<'_>) -> Result<Export
         rated.extend_from_slice(&measured.rated);
         let players = refs.players.len() + measured.measurements.len();
         let fit = fit_side_ratings(players, &rated, &FitOptions { anchor: refs.anchor, ..FitOptions::default() })?;
+        let chosen = choose::choose_levels(config, preset, &measured, &fit);
         let section_of = report::Section { config, preset: preset_name, side_ckpts, refs: &refs };
-        let (section, mut chosen) = section_of.write(&measured, &fit);
-        report.push_str(&section);
+        report.push_str(&section_of.write(&measured, &fit, &chosen));
+        let mut chosen = chosen.levels;
         report.push_str(&behaviour::measure(&calibration, &mut chosen, side_ckpts, &mut ws, &preset_log)?);
         levels.extend(chosen);
     }

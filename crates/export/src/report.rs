@@ -1,14 +1,15 @@
 //! `calibration.md`: the header, and per preset the reference agents' ratings and every
-//! candidate's measurement with the one chosen for each level (which also becomes the
-//! manifest's level).
+//! candidate's measurement with the one chosen for each level (chosen by `choose.rs`; this
+//! file only renders).
 
-use crate::calibration::{Choices, MIN_LEVEL_GAP, Measurement, ordered_below, pick_side, stderr_of};
+use crate::calibration::{MIN_LEVEL_GAP, Measurement, ordered_below};
 use crate::candidates::Measured;
+use crate::choose::{Chosen, level_measured, of_level};
 use crate::config::ExportConfig;
 use crate::references::References;
 use musashi_evaluator::SideRatings;
 use musashi_game::Side;
-use musashi_runtime::{Level, LevelEntry, Measured as LevelMeasured};
+use musashi_runtime::{Level, LevelEntry};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -72,24 +73,6 @@ pub(crate) fn summary(levels: &[LevelEntry]) -> (String, usize) {
     (text, unordered)
 }
 
-/// What the manifest records of a measurement: its score and its Elo in `fit`.
-pub(crate) fn level_measured(config: &ExportConfig, m: &Measurement, fit: &SideRatings) -> LevelMeasured {
-    let (elo, elo_err) = match m.side {
-        Side::General => (fit.general[m.player], fit.general_err[m.player]),
-        Side::Soldiers => (fit.soldiers[m.player], fit.soldiers_err[m.player]),
-    };
-    LevelMeasured {
-        opponent: m.opponent.clone(),
-        games: m.games,
-        score: m.score(),
-        score_err: stderr_of(m.score(), m.games),
-        elo,
-        elo_err,
-        anchor: config.anchor.clone(),
-        ms_per_move: m.ms_per_move,
-    }
-}
-
 /// The inputs of one preset's section of the report.
 pub(crate) struct Section<'a> {
     pub(crate) config: &'a ExportConfig,
@@ -100,8 +83,8 @@ pub(crate) struct Section<'a> {
 }
 
 impl Section<'_> {
-    /// One preset's section of the report, and its chosen levels.
-    pub(crate) fn write(&self, measured: &Measured, fit: &SideRatings) -> (String, Vec<LevelEntry>) {
+    /// One preset's section of the report, with the levels `chosen` (`choose::choose_levels`).
+    pub(crate) fn write(&self, measured: &Measured, fit: &SideRatings, chosen: &Chosen) -> String {
         let Section { config, preset, side_ckpts, refs } = *self;
         let mut report = String::new();
         let elo = |m: &Measurement| {
@@ -134,44 +117,23 @@ impl Section<'_> {
         );
         let _ = writeln!(report, "| side | level | candidate | opponent | score | Elo | ms/move | chosen |");
         let _ = writeln!(report, "|---|---|---|---|---:|---:|---:|:---:|");
-        let mut levels = Vec::new();
         for side in Side::BOTH {
-            let of = |name: Level| -> Vec<&Measurement> {
-                measured.measurements.iter().filter(|m| m.side == side && m.level == name).collect()
-            };
-            // The side's three levels picked together, ordered where the candidates allow.
-            let choices = Level::ALL.map(|name| {
-                let ms = of(name);
-                let elos = ms.iter().map(|m| elo(m)).collect();
-                Choices { level: &config.levels[&name], ms, elos }
-            });
-            let chosen = pick_side(&choices);
-            for (li, name) in Level::ALL.into_iter().enumerate() {
-                let (ms, chosen) = (of(name), chosen[li]);
-                for (k, m) in ms.iter().enumerate() {
+            for level in Level::ALL {
+                let pick = chosen.picks[side.index()][level.index()];
+                for (k, m) in of_level(measured, side, level).iter().enumerate() {
                     let (e, ee) = elo(m);
                     let _ = writeln!(
                         report,
-                        "| {side} | {name} | `{}` | `{}` | {}/{} ({:.0}%) | {e:+.0} ± {ee:.0} | {:.1} | {} |",
+                        "| {side} | {level} | `{}` | `{}` | {}/{} ({:.0}%) | {e:+.0} ± {ee:.0} | {:.1} | {} |",
                         m.spec,
                         m.opponent,
                         m.wins,
                         m.games,
                         100.0 * m.score(),
                         m.ms_per_move,
-                        if k == chosen { "yes" } else { "" }
+                        if k == pick { "yes" } else { "" }
                     );
                 }
-                let m = ms[chosen];
-                levels.push(LevelEntry {
-                    preset: preset.to_string(),
-                    side,
-                    level: name,
-                    weights: m.file.clone(),
-                    settings: m.settings.into(),
-                    measured: level_measured(config, m, fit),
-                    behaviour: None,
-                });
             }
         }
         if !measured.skipped.is_empty() {
@@ -183,10 +145,10 @@ impl Section<'_> {
         let _ =
             writeln!(report, "\nOrdering (Easy < Normal < Hard by at least {MIN_LEVEL_GAP} Elo, error bars apart):\n");
         for side in Side::BOTH {
-            let of_side: Vec<&LevelEntry> = levels.iter().filter(|l| l.side == side).collect();
+            let of_side: Vec<&LevelEntry> = chosen.levels.iter().filter(|l| l.side == side).collect();
             let _ = writeln!(report, "- {}", ordering(side, &of_side).1);
         }
         let _ = writeln!(report);
-        (report, levels)
+        report
     }
 }

@@ -4,9 +4,9 @@
 //! the levels are on them.
 
 use crate::candidates::{Calibration, Measured, Trial};
+use crate::choose::level_measured;
 use crate::config::{ExportConfig, SpotCheckConfig};
 use crate::references::References;
-use crate::report::level_measured;
 use crate::weights::WeightSet;
 use crate::{ExportError, Log, seeds};
 use musashi_evaluator::{FitOptions, MatchConfig, fit_side_ratings};
