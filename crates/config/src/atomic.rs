@@ -2,25 +2,18 @@
 //! reader (or a resumed run) sees the old file or the new one, never half of one.
 
 use crate::ConfigError;
-use std::fs;
-use std::io::Write;
 use std::path::Path;
 
-/// Writes `bytes` to `path` through a temporary file (`NAME.tmp-PID`), a sync and a rename.
+/// Writes `bytes` to `path` through a temporary file (`NAME.tmp-PID`), a sync and a rename
+/// (`musashi_chores::write_atomic`).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ConfigError> {
-    let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
-    let write = || -> std::io::Result<()> {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()
-    };
-    write().map_err(|source| ConfigError::Write { path: tmp.clone(), source })?;
-    fs::rename(&tmp, path).map_err(|source| ConfigError::Write { path: path.to_path_buf(), source })
+    musashi_chores::write_atomic(path, bytes).map_err(|source| ConfigError::Write { path: path.to_path_buf(), source })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     #[test]
     fn replaces_the_file_and_leaves_no_temporary() {

@@ -36,7 +36,7 @@ impl MatchConfig {
             rules,
             games,
             seed: 0,
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            threads: musashi_chores::threads_or_all(0),
             opening_plies: 0,
             max_plies: 1000,
         }

@@ -93,8 +93,7 @@ fn base_match(config: &ExportConfig, rules: Ruleset, seed: u64, threads: usize) 
 /// Calibrates every level of every preset and writes the bundle to `config.out` (replacing an
 /// existing one only with `force`, and only once the new one is complete).
 pub fn export(config: &ExportConfig, force: bool, log: Log<'_>) -> Result<ExportReport, ExportError> {
-    let threads =
-        if config.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { config.threads };
+    let threads = musashi_chores::threads_or_all(config.threads);
     if config.out.exists() && !force {
         return Err(ExportError::Exists(config.out.clone()));
     }

@@ -8,6 +8,7 @@ use crate::api_error::ApiError;
 use crate::session::Session;
 use crate::setup::parse_setup;
 use crate::view::Options;
+use musashi_chores::splitmix64 as splitmix;
 use musashi_runtime::Bundle;
 use std::collections::BTreeMap;
 
@@ -93,12 +94,4 @@ impl LocalService {
 
 fn to_json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).expect("API values serialise")
-}
-
-/// One step of SplitMix64: the games' seeds and ids.
-fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }

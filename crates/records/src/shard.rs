@@ -19,7 +19,6 @@ use parquet::file::metadata::KeyValue;
 use parquet::file::properties::WriterProperties;
 use sha2::{Digest, Sha256};
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The shard format this build writes and reads: 2 added the checksum file (format 1 shards,
@@ -213,17 +212,7 @@ fn encode(batch: &RecordBatch, tag: String) -> Result<Vec<u8>, String> {
 
 /// Writes `bytes` to `path` atomically: a temporary name beside it, synced, renamed.
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RecordError> {
-    let tmp = PathBuf::from(format!("{}.tmp-{}", path.display(), std::process::id()));
-    let result = (|| {
-        let mut file = fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result.map_err(|e| RecordError::io(path, "write", e))
+    musashi_chores::write_atomic(path, bytes).map_err(|e| RecordError::io(path, "write", e))
 }
 
 /// Makes the renames so far durable before the next one (the completion marker).

@@ -72,7 +72,4 @@ pub fn selfplay_mcts(sims: u32) -> MctsConfig {
     }
 }
 
-/// `threads`, or one per core for 0 (the meaning of 0 threads everywhere).
-pub fn threads_or_all(threads: usize) -> usize {
-    if threads > 0 { threads } else { std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) }
-}
+pub use musashi_chores::threads_or_all;
