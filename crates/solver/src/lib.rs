@@ -20,6 +20,7 @@ mod index;
 mod mirror;
 mod orbit_pass;
 mod orbits;
+mod plan;
 mod plies;
 mod principal_line;
 mod recheck;
@@ -33,6 +34,7 @@ mod table;
 mod value;
 
 pub use index::{LevelShape, binomial, next_set, rank, unrank};
+pub use plan::{PlanError, Resources, SolvePlan};
 pub use principal_line::{line_text, principal_line};
 pub use recheck::{RecheckReport, expected_value, recheck};
 pub use recheck_sample::recheck_sample;

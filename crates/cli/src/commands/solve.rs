@@ -5,10 +5,10 @@ use crate::solve_report::{
     available_memory, gib, mib, on_event, peak_memory, print_summary, progress_bar, reset_peak_memory,
 };
 use anyhow::{Context, Result, bail};
-use musashi_game::{Board, MoveLimit, Repetition, Ruleset};
+use musashi_game::{MoveLimit, Repetition};
 use musashi_solver::{
-    Event, LevelShape, LevelStats, Levels, SolveConfig, SolveDir, Tables, level_file_bytes, level_memory_bytes,
-    level_scratch_bytes, recheck_sample, solve_from,
+    Event, LevelShape, LevelStats, Levels, Resources, SolveConfig, SolveDir, SolvePlan, Tables, level_memory_bytes,
+    recheck_sample, solve_from,
 };
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -39,19 +39,6 @@ pub(crate) struct Args {
     recheck_sample: u64,
 }
 
-/// The solver's view of a ruleset: board and threshold (the solved form has no repetition rule
-/// and no limit; other settings only change how callers read the distances).
-pub(crate) fn solver_config(rules: &Ruleset, max_soldiers: Option<u32>, levels: Levels) -> Result<SolveConfig> {
-    let max_soldiers = max_soldiers.unwrap_or(match rules.board {
-        Board::Square25 => 16,
-        Board::Setchin33 => 8,
-    });
-    if max_soldiers > 16 {
-        bail!("--max-soldiers must be at most 16, got {max_soldiers}");
-    }
-    Ok(SolveConfig { board: rules.board, threshold: rules.threshold(), max_soldiers, levels })
-}
-
 /// `--levels`: `all`, `even` or `odd`.
 fn parse_levels(s: &str) -> Result<Levels, String> {
     [Levels::All, Levels::Even, Levels::Odd]
@@ -62,7 +49,7 @@ fn parse_levels(s: &str) -> Result<Levels, String> {
 
 pub(crate) fn run(a: Args) -> Result<()> {
     let rules = a.rules.ruleset();
-    let config = solver_config(&rules, a.max_soldiers, a.levels)?;
+    let config = SolveConfig::for_rules(&rules, a.max_soldiers, a.levels).map_err(anyhow::Error::msg)?;
     if rules.repetition != Repetition::None || rules.move_limit != MoveLimit::None {
         eprintln!(
             "note: tables hold the solved form of the rules (no repetition rule, no move limit) with general_wins_at \
@@ -74,7 +61,6 @@ pub(crate) fn run(a: Args) -> Result<()> {
     let (mut store, resumed) =
         SolveDir::open(&a.out, config, a.force, &checking).context("--out (--force replaces its tables)")?;
     let first = resumed.last().map_or(0, |s| s.soldiers + 1);
-    let top = config.max_soldiers.min(config.board.num_points() as u32 - 1);
     if let Some(last) = resumed.last() {
         let which = match config.levels {
             Levels::All => "levels",
@@ -84,7 +70,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
         let lowest = u32::from(config.levels == Levels::Odd);
         println!("resuming: {which} {lowest} to {} in {} are complete and checked", last.soldiers, a.out.display());
     }
-    let todo: Vec<u32> = (first..=top).filter(|&n| config.levels.contains(n)).collect();
+    let todo = config.levels_from(first);
     if !todo.is_empty() {
         check_resources(&a.out, config, &todo)?;
     }
@@ -109,7 +95,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
     bar.finish_and_clear();
     let total = start.elapsed().as_secs_f64();
     let lowest = u32::from(config.levels == Levels::Odd);
-    let highest = (0..=top).rev().find(|&n| config.levels.contains(n)).unwrap_or(top);
+    let highest = config.levels_from(0).last().copied().unwrap_or(0);
     println!(
         "solved the {}-point board, general_wins_at {} (the General wins after a capture leaving {} or fewer), {} levels \
          {lowest} to {} soldiers",
@@ -150,57 +136,27 @@ pub(crate) fn run(a: Args) -> Result<()> {
 }
 
 /// Says what the levels to solve will take (disk for their tables, memory for the largest) and
-/// refuses when the folder or the machine lacks it.
+/// refuses when the folder or the machine lacks it (`SolvePlan`).
 fn check_resources(out: &Path, config: SolveConfig, levels: &[u32]) -> Result<()> {
-    let points = config.board.num_points() as u32;
-    let (lowest, highest) = (levels[0], levels[levels.len() - 1]);
-    let tables: u64 = levels.iter().map(|&n| level_file_bytes(points, n)).sum();
-    // While level n is solved: the tables below it, and its scratch files (removed as its file
-    // is written, which they outgrow: the bounds are as large as the file's first half).
-    let (mut below, mut disk) = (0u64, 0u64);
-    for &n in levels {
-        disk = disk.max(below + level_file_bytes(points, n).max(level_scratch_bytes(points, n)));
-        below += level_file_bytes(points, n);
-    }
-    let scratch = disk.saturating_sub(tables);
+    let plan = SolvePlan::of(config, levels);
     let st = rustix::fs::statvfs(out).with_context(|| format!("asking for the free space of {}", out.display()))?;
-    let free = st.f_bavail.saturating_mul(st.f_frsize);
+    let have = Resources { free_disk: st.f_bavail.saturating_mul(st.f_frsize), available_memory: available_memory() };
     println!(
-        "tables of {} levels {lowest} to {highest}: {:.2} GiB on disk in {}, and up to about {:.2} GiB more of scratch \
-         files (capture bounds, wins) while a level is solved ({:.1} GiB free)",
+        "tables of {} levels {} to {}: {:.2} GiB on disk in {}, and up to about {:.2} GiB more of scratch files \
+         (capture bounds, wins) while a level is solved ({:.1} GiB free)",
         config.levels.name(),
-        gib(tables),
+        plan.lowest,
+        plan.highest,
+        gib(plan.tables),
         out.display(),
-        gib(scratch),
-        gib(free)
+        gib(plan.scratch()),
+        gib(have.free_disk)
     );
-    if disk > free {
-        bail!(
-            "{} has {:.2} GiB free but the tables of levels {lowest} to {highest} and their scratch files take about \
-             {:.2} GiB: free space or choose another folder (--out)",
-            out.display(),
-            gib(free),
-            gib(disk)
-        );
+    if let Some(avail) = have.available_memory {
+        let (worst, need) = plan.largest;
+        println!("memory: about {:.1} GiB for level {worst}, the largest ({:.1} GiB available)", gib(need), gib(avail));
     }
-    let (worst, need) =
-        levels.iter().map(|&n| (n, level_memory_bytes(config, n))).max_by_key(|p| p.1).expect("a level");
-    let Some(avail) = available_memory() else { return Ok(()) };
-    println!("memory: about {:.1} GiB for level {worst}, the largest ({:.1} GiB available)", gib(need), gib(avail));
-    if need > avail {
-        let fits = levels.iter().take_while(|&&n| level_memory_bytes(config, n) <= avail).last();
-        let hint = match fits {
-            Some(n) => format!("solve up to --max-soldiers {n} here"),
-            None => "no level left to solve fits here".to_string(),
-        };
-        bail!(
-            "level {worst} needs about {:.1} GiB of memory and {:.1} GiB are available: {hint}, or on a machine with \
-             more memory (docs/solver.md)",
-            gib(need),
-            gib(avail)
-        );
-    }
-    Ok(())
+    plan.check(config, levels, have).with_context(|| format!("solving into {}", out.display()))
 }
 
 /// One line per finished level: size, time, plies, memory, and an estimate for the levels left.
