@@ -35,7 +35,7 @@ enum What {
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
         runs: u32,
     },
-    /// Raw batched network throughput against self-play's network use, with the default network.
+    /// Raw batched network throughput against self-play's network use (the default network, or --model).
     Selfplay {
         /// MCTS simulations per move (1 to 100,000).
         #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
@@ -49,6 +49,10 @@ enum What {
         /// Games per worker at once = the network batch size.
         #[arg(long, default_value_t = 32)]
         concurrent: usize,
+        /// The network, `KIND:WIDTHxBLOCKS[rREACH]` (`mlp:192x2`, `graph:32x4`); default: the
+        /// default model.
+        #[arg(long)]
+        model: Option<String>,
     },
     /// Alpha-beta speed: nodes per second at a fixed depth from the classic start and from
     /// middle-game positions, and the depth reached in a time budget from the classic start.
@@ -144,8 +148,12 @@ enum What {
 pub(crate) fn run(a: Args) -> Result<()> {
     match a.what {
         What::Perft { depth, runs } => bench_perft(depth, runs.max(1)),
-        What::Selfplay { sims, games, threads, concurrent } => {
-            bench_selfplay(sims, games, threads_or_all(threads), concurrent)
+        What::Selfplay { sims, games, threads, concurrent, model } => {
+            let model = match model {
+                Some(spec) => musashi_net::ModelConfig::from_spec(&spec, 64, 32).map_err(anyhow::Error::msg)?,
+                None => musashi_net::ModelConfig::default(),
+            };
+            bench_selfplay(model, sims, games, threads_or_all(threads), concurrent)
         }
         What::Search { depth, ms, positions } => {
             bench_search(depth, ms, positions);

@@ -11,14 +11,20 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 
-pub(crate) fn bench_selfplay(sims: u32, games: u32, threads: usize, concurrent: usize) -> Result<()> {
+pub(crate) fn bench_selfplay(
+    model: ModelConfig,
+    sims: u32,
+    games: u32,
+    threads: usize,
+    concurrent: usize,
+) -> Result<()> {
     let device = DeviceKind::Cpu.device().map_err(anyhow::Error::msg)?;
-    let model = ModelConfig::default();
     let net = Arc::new(Network::init(model, &device, 1));
     // Raw throughput: every thread runs the same batch back to back for about 3 seconds.
     let raw = raw_throughput(&net, concurrent, threads, 3.0);
     println!(
-        "raw batched network throughput: {raw:.0} positions/s (batch {concurrent}, {threads} threads, {} parameters)",
+        "raw batched network throughput: {raw:.0} positions/s (batch {concurrent}, {threads} threads, {} network, {} parameters)",
+        model.kind.name(),
         model.num_params()
     );
     let config = SelfplayConfig {
