@@ -35,30 +35,48 @@ pub struct Mcts {
     game: Game,
     rng: PortableRng,
     oracle: Option<Arc<dyn Oracle>>,
-    target: u32,
-    done: u32,
-    full: bool,
+    /// How many simulations this search runs, and who searches less.
+    budget: Budget,
+    /// The simulation under way.
     path: Vec<usize>,
     awaiting: bool,
-    /// Effective root priors (noise mixed in), one per root child.
-    root_priors: Vec<f32>,
-    /// Raw root logits per root child (for the Gumbel root).
-    root_logits: Vec<f32>,
-    /// Gumbel noise per root child.
-    root_gumbel: Vec<f32>,
-    /// The network's value at the root, for the side to move.
-    root_net_value: f32,
+    /// What the current search knows of its root.
+    root: Root,
     /// Whether the evaluator predicts plies to the end (the moves-left utility needs them).
     plies_known: bool,
+}
+
+/// The simulation budget of the current search.
+#[derive(Debug, Default)]
+struct Budget {
+    /// Simulations this search runs.
+    target: u32,
+    /// Simulations done.
+    done: u32,
+    /// Whether this is a full search (playout caps), which records a policy target.
+    full: bool,
     /// A side that searches with fewer simulations (and never a full search).
     handicap: Option<(Side, u32)>,
     halving: Option<Halving>,
+}
+
+/// The root of the current search.
+#[derive(Debug)]
+struct Root {
+    /// Effective priors (noise mixed in), one per root child.
+    priors: Vec<f32>,
+    /// Raw logits per root child (for the Gumbel root).
+    logits: Vec<f32>,
+    /// Gumbel noise per root child.
+    gumbel: Vec<f32>,
+    /// The network's value at the root, for the side to move.
+    net_value: f32,
     /// The Gumbel root of the current search, when its side to move uses one.
-    root_gumbel_config: Option<GumbelRoot>,
-    /// The side to move at the root (the fallible-opponent model acts at the other side's nodes).
-    root_side: Side,
+    gumbel_config: Option<GumbelRoot>,
+    /// The side to move (the fallible-opponent model acts at the other side's nodes).
+    side: Side,
     /// The root's symmetric images while they are being evaluated (`symmetric_root`).
-    root_images: Option<RootImages>,
+    images: Option<RootImages>,
 }
 
 impl std::fmt::Debug for Mcts {
@@ -81,21 +99,19 @@ impl Mcts {
             game,
             rng: PortableRng::seed_from_u64(seed),
             oracle: None,
-            target: 0,
-            done: 0,
-            full: true,
+            budget: Budget { full: true, ..Budget::default() },
             path: Vec::new(),
             awaiting: false,
-            root_priors: Vec::new(),
-            root_logits: Vec::new(),
-            root_gumbel: Vec::new(),
-            root_net_value: 0.0,
+            root: Root {
+                priors: Vec::new(),
+                logits: Vec::new(),
+                gumbel: Vec::new(),
+                net_value: 0.0,
+                gumbel_config: None,
+                side: root_side,
+                images: None,
+            },
             plies_known: false,
-            handicap: None,
-            halving: None,
-            root_gumbel_config: None,
-            root_side,
-            root_images: None,
         };
         m.begin();
         m
@@ -110,7 +126,7 @@ impl Mcts {
     /// Makes `side` search with `sims` simulations per move, never a full search (so none of
     /// its moves is a policy target): the weak side of a handicap game.
     pub fn with_handicap(mut self, side: Side, sims: u32) -> Mcts {
-        self.handicap = Some((side, sims));
+        self.budget.handicap = Some((side, sims));
         if self.game.position().side_to_move() == side {
             self.begin();
         }
@@ -136,7 +152,7 @@ impl Mcts {
 
     /// Whether this search is a full one (a policy training target).
     pub fn is_full(&self) -> bool {
-        self.full
+        self.budget.full
     }
 
     /// Plays `mv` at the root and starts the next search, keeping the subtree if configured.
@@ -150,7 +166,7 @@ impl Mcts {
         }
         if self.game.is_over() {
             self.tree.reset();
-            self.root_images = None;
+            self.root.images = None;
             return self.game.outcome();
         }
         self.begin();
@@ -185,33 +201,33 @@ impl Mcts {
 
     /// Resets the budget for a new search at the current root.
     fn begin(&mut self) {
-        self.full = match self.config.playout_cap {
+        self.budget.full = match self.config.playout_cap {
             Some(cap) => self.rng.random::<f32>() < cap.full_probability,
             None => true,
         };
-        let sims = match (self.full, self.config.playout_cap) {
+        let sims = match (self.budget.full, self.config.playout_cap) {
             (false, Some(cap)) => cap.cheap_sims,
             _ => self.config.sims,
         };
-        self.target = sims.max(1);
-        if let Some((side, weak)) = self.handicap
+        self.budget.target = sims.max(1);
+        if let Some((side, weak)) = self.budget.handicap
             && self.game.position().side_to_move() == side
         {
-            self.full = false;
-            self.target = weak.max(1);
+            self.budget.full = false;
+            self.budget.target = weak.max(1);
         }
-        self.done = 0;
-        self.halving = None;
-        self.root_side = self.game.position().side_to_move();
-        self.root_images = None;
+        self.budget.done = 0;
+        self.budget.halving = None;
+        self.root.side = self.game.position().side_to_move();
+        self.root.images = None;
         if self.tree.nodes[ROOT].state == NodeState::Expanded {
             // A reused root already has its evaluation: it does not count against the budget.
             // With symmetric_root its priors came from one image; the images replace them first.
             if self.config.symmetric_root {
-                self.root_images = Some(RootImages::new(self.game.snapshot(), self.game.legal_moves()));
+                self.root.images = Some(RootImages::new(self.game.snapshot(), self.game.legal_moves()));
             } else {
                 // Logits are known through the priors (`setup_root`), not the last root's.
-                self.root_logits.clear();
+                self.root.logits.clear();
                 self.setup_root();
             }
         }
@@ -222,18 +238,18 @@ impl Mcts {
         assert!(!self.awaiting, "step while an evaluation is pending: call provide");
         if self.tree.nodes[ROOT].state == NodeState::Unexpanded
             && self.config.symmetric_root
-            && self.root_images.is_none()
+            && self.root.images.is_none()
         {
-            self.root_images = Some(RootImages::new(self.game.snapshot(), self.game.legal_moves()));
+            self.root.images = Some(RootImages::new(self.game.snapshot(), self.game.legal_moves()));
         }
-        let image = self.root_images.as_ref().and_then(RootImages::next_image);
+        let image = self.root.images.as_ref().and_then(RootImages::next_image);
         if image.is_some() || self.tree.nodes[ROOT].state == NodeState::Unexpanded {
             self.path.clear();
             self.path.push(ROOT);
             self.awaiting = true;
             return Step::Evaluate(image.unwrap_or_else(|| self.game.snapshot()));
         }
-        while self.done < self.target {
+        while self.budget.done < self.budget.target {
             self.path.clear();
             self.path.push(ROOT);
             let mut node = ROOT;
@@ -291,7 +307,7 @@ impl Mcts {
         let value = if value.is_finite() { value.clamp(-1.0, 1.0) } else { 0.0 };
         let plies = plies.filter(|p| p.is_finite());
         let at_root = self.path.last() == Some(&ROOT);
-        let mean = match self.root_images.as_mut() {
+        let mean = match self.root.images.as_mut() {
             Some(images) if at_root => {
                 images.add(logits, value, plies);
                 if !images.complete() {
@@ -301,7 +317,7 @@ impl Mcts {
             }
             _ => return self.expand_leaf(logits, value, plies),
         };
-        self.root_images = None;
+        self.root.images = None;
         if self.tree.nodes[ROOT].state == NodeState::Unexpanded {
             self.expand_leaf(&mean.logits, mean.value, mean.plies);
         } else {
@@ -316,8 +332,8 @@ impl Mcts {
         let priors = masked_softmax(logits, &moves);
         self.tree.expand(leaf, &moves, &priors);
         if leaf == ROOT {
-            self.root_net_value = value;
-            self.root_logits = moves.iter().map(|m| logits[m.action()]).collect();
+            self.root.net_value = value;
+            self.root.logits = moves.iter().map(|m| logits[m.action()]).collect();
             self.setup_root();
         }
         self.plies_known = plies.is_some();
@@ -329,13 +345,13 @@ impl Mcts {
     fn reprior_root(&mut self, logits: &[f32], value: f32) {
         let moves = self.game.legal_moves();
         let priors = masked_softmax(logits, &moves);
-        self.root_net_value = value;
-        self.root_logits.clear();
+        self.root.net_value = value;
+        self.root.logits.clear();
         for c in self.tree.children(ROOT) {
             let mv = self.tree.nodes[c].mv;
             let i = moves.iter().position(|&m| m == mv).expect("a root child is a legal move");
             self.tree.nodes[c].prior = priors[i];
-            self.root_logits.push(logits[mv.action()]);
+            self.root.logits.push(logits[mv.action()]);
         }
         self.setup_root();
     }
@@ -354,7 +370,7 @@ impl Mcts {
         for _ in 1..self.path.len() {
             self.game.undo();
         }
-        self.done += 1;
+        self.budget.done += 1;
     }
 
     /// Root noise, Gumbel sampling and the halving schedule for a freshly expanded (or reused)
@@ -362,17 +378,17 @@ impl Mcts {
     fn setup_root(&mut self) {
         let kids = self.tree.children(ROOT);
         let priors: Vec<f32> = kids.clone().map(|c| self.tree.nodes[c].prior).collect();
-        if self.root_logits.len() != priors.len() {
+        if self.root.logits.len() != priors.len() {
             // A reused root: logits are known up to a constant through the priors.
-            self.root_logits = priors.iter().map(|p| p.max(1e-12).ln()).collect();
+            self.root.logits = priors.iter().map(|p| p.max(1e-12).ln()).collect();
         }
-        self.root_priors = priors.clone();
-        let noisy = self.full && self.config.dirichlet_fraction > 0.0;
+        self.root.priors = priors.clone();
+        let noisy = self.budget.full && self.config.dirichlet_fraction > 0.0;
         let side = self.game.position().side_to_move();
-        self.root_gumbel_config = self.config.gumbel.filter(|g| g.applies_to(side));
-        self.halving = None;
-        if let Some(g) = self.root_gumbel_config {
-            self.root_gumbel = if noisy || self.config.temperature > 0.0 {
+        self.root.gumbel_config = self.config.gumbel.filter(|g| g.applies_to(side));
+        self.budget.halving = None;
+        if let Some(g) = self.root.gumbel_config {
+            self.root.gumbel = if noisy || self.config.temperature > 0.0 {
                 let gumbel = Gumbel::new(0.0f32, 1.0).expect("valid Gumbel");
                 priors.iter().map(|_| gumbel.sample(&mut self.rng)).collect()
             } else {
@@ -381,17 +397,17 @@ impl Mcts {
             let m = (g.considered as usize).min(priors.len());
             let mut order: Vec<usize> = (0..priors.len()).collect();
             order.sort_by(|&a, &b| {
-                (self.root_gumbel[b] + self.root_logits[b]).total_cmp(&(self.root_gumbel[a] + self.root_logits[a]))
+                (self.root.gumbel[b] + self.root.logits[b]).total_cmp(&(self.root.gumbel[a] + self.root.logits[a]))
             });
             order.truncate(m);
-            let budget = self.target.saturating_sub(1).max(1);
-            self.halving = Some(Halving::new(order, budget));
+            let budget = self.budget.target.saturating_sub(1).max(1);
+            self.budget.halving = Some(Halving::new(order, budget));
         } else if noisy && priors.len() > 1 {
             let gamma = Gamma::new(self.config.dirichlet_alpha, 1.0).expect("valid alpha");
             let noise: Vec<f32> = priors.iter().map(|_| gamma.sample(&mut self.rng).max(1e-20)).collect();
             let sum: f32 = noise.iter().sum();
             let eps = self.config.dirichlet_fraction;
-            for (p, n) in self.root_priors.iter_mut().zip(noise) {
+            for (p, n) in self.root.priors.iter_mut().zip(noise) {
                 *p = (1.0 - eps) * *p + eps * n / sum;
             }
         }
@@ -399,11 +415,11 @@ impl Mcts {
 
     fn select_root(&mut self) -> usize {
         let first = self.tree.children(ROOT).start;
-        if let Some(g) = self.root_gumbel_config {
+        if let Some(g) = self.root.gumbel_config {
             let max_visits = self.tree.children(ROOT).map(|c| self.tree.nodes[c].visits).max().unwrap_or(0);
             let nodes = &self.tree.nodes;
-            let (gum, logits) = (&self.root_gumbel, &self.root_logits);
-            let halving = self.halving.as_mut().expect("a Gumbel root has a schedule");
+            let (gum, logits) = (&self.root.gumbel, &self.root.logits);
+            let halving = self.budget.halving.as_mut().expect("a Gumbel root has a schedule");
             let slot = halving.next(|s| {
                 let q = nodes[first + s].q().unwrap_or(-1.0);
                 gum[s] + logits[s] + sigma(&g, max_visits, q)
@@ -413,7 +429,7 @@ impl Mcts {
         if let Some(f) = self.config.forced_playouts {
             let total = self.tree.nodes[ROOT].visits as f32;
             for (i, c) in self.tree.children(ROOT).enumerate() {
-                let n_forced = (f.k * self.root_priors[i] * total).sqrt();
+                let n_forced = (f.k * self.root.priors[i] * total).sqrt();
                 let v = self.tree.nodes[c].visits as f32;
                 if v > 0.0 && v < n_forced {
                     return c;
@@ -426,7 +442,7 @@ impl Mcts {
     fn select(&mut self, node: usize) -> usize {
         let fallible = self.config.fallible;
         if fallible > 0.0
-            && self.game.position().side_to_move() != self.root_side
+            && self.game.position().side_to_move() != self.root.side
             && self.rng.random::<f32>() < fallible
         {
             return self.policy_share(node);
@@ -461,7 +477,7 @@ impl Mcts {
         let mut best_score = f32::NEG_INFINITY;
         for (i, c) in self.tree.children(node).enumerate() {
             let child = &self.tree.nodes[c];
-            let prior = if root { self.root_priors[i] } else { child.prior };
+            let prior = if root { self.root.priors[i] } else { child.prior };
             let q = child.q().unwrap_or(fpu);
             let mut score = q + self.config.cpuct * prior * sqrt_n / (1.0 + child.visits as f32);
             if let (Some(pp), Some(cp)) = (parent_plies, child.plies()) {
@@ -483,9 +499,9 @@ impl Mcts {
         let visits: Vec<u32> = kids.clone().map(|c| self.tree.nodes[c].visits).collect();
         let priors: Vec<f32> = kids.clone().map(|c| self.tree.nodes[c].prior).collect();
         let root = &self.tree.nodes[ROOT];
-        let value = if root.visits > 0 { -root.value_sum / root.visits as f32 } else { self.root_net_value };
+        let value = if root.visits > 0 { -root.value_sum / root.visits as f32 } else { self.root.net_value };
         let qs: Vec<Option<f32>> = kids.clone().map(|c| self.tree.nodes[c].q()).collect();
-        let (policy_target, gumbel_choice) = match (self.root_gumbel_config, &self.halving) {
+        let (policy_target, gumbel_choice) = match (self.root.gumbel_config, &self.budget.halving) {
             (Some(g), Some(h)) => {
                 let target = self.gumbel_target(&g, &priors, &visits, &qs);
                 let max_visits = visits.iter().copied().max().unwrap_or(0);
@@ -495,7 +511,7 @@ impl Mcts {
                     .copied()
                     .max_by(|&a, &b| {
                         let s = |i: usize| {
-                            self.root_gumbel[i] + self.root_logits[i] + sigma(&g, max_visits, qs[i].unwrap_or(-1.0))
+                            self.root.gumbel[i] + self.root.logits[i] + sigma(&g, max_visits, qs[i].unwrap_or(-1.0))
                         };
                         s(a).total_cmp(&s(b))
                     })
@@ -504,7 +520,16 @@ impl Mcts {
             }
             _ => (self.visit_target(&priors, &visits, &qs), None),
         };
-        SearchResult { moves, visits, priors, policy_target, value, full: self.full, sims: self.done, gumbel_choice }
+        SearchResult {
+            moves,
+            visits,
+            priors,
+            policy_target,
+            value,
+            full: self.budget.full,
+            sims: self.budget.done,
+            gumbel_choice,
+        }
     }
 
     /// Visit counts normalised, after policy-target pruning when forced playouts are on.
@@ -514,13 +539,13 @@ impl Mcts {
             let total: f32 = v.iter().sum();
             if let Some(best) = (0..v.len()).max_by(|&a, &b| v[a].total_cmp(&v[b])) {
                 let sqrt_n = total.sqrt();
-                let u = |i: usize, n: f32| self.config.cpuct * self.root_priors[i] * sqrt_n / (1.0 + n);
+                let u = |i: usize, n: f32| self.config.cpuct * self.root.priors[i] * sqrt_n / (1.0 + n);
                 let best_score = qs[best].unwrap_or(0.0) + u(best, v[best]);
                 for i in 0..v.len() {
                     if i == best || v[i] == 0.0 {
                         continue;
                     }
-                    let n_forced = (f.k * self.root_priors[i] * total).sqrt().floor();
+                    let n_forced = (f.k * self.root.priors[i] * total).sqrt().floor();
                     let q = qs[i].unwrap_or(-1.0);
                     let mut n = v[i];
                     let floor = (v[i] - n_forced).max(0.0);
@@ -555,10 +580,10 @@ impl Mcts {
             }
         }
         let v_mix =
-            if pw > 0.0 { (self.root_net_value + total * pq / pw) / (1.0 + total) } else { self.root_net_value };
+            if pw > 0.0 { (self.root.net_value + total * pq / pw) / (1.0 + total) } else { self.root.net_value };
         let max_visits = visits.iter().copied().max().unwrap_or(0);
         let z: Vec<f32> =
-            (0..priors.len()).map(|i| self.root_logits[i] + sigma(g, max_visits, qs[i].unwrap_or(v_mix))).collect();
+            (0..priors.len()).map(|i| self.root.logits[i] + sigma(g, max_visits, qs[i].unwrap_or(v_mix))).collect();
         let m = z.iter().copied().fold(f32::NEG_INFINITY, f32::max);
         let e: Vec<f32> = z.iter().map(|x| (x - m).exp()).collect();
         let s: f32 = e.iter().sum();
