@@ -3,9 +3,7 @@
 //! more simulations it keeps the theoretical result more often than with few; with exact
 //! distances as its moves-left estimates, a lost General resists longest.
 
-mod common;
-
-use common::{Exact, tables};
+use crate::common::{Exact, tables};
 use musashi_game::*;
 use musashi_search::validation::{Sample, sample_positions};
 use musashi_search::{

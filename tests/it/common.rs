@@ -1,8 +1,6 @@
 //! Shared by the tests that judge players against the exact solver: the 25-point game solved up
 //! to 6 soldiers in memory, and a minimal `Oracle` over it.
 
-#![allow(dead_code, unreachable_pub)]
-
 use musashi_game::{Board, Position, Side};
 use musashi_search::{Oracle, Score};
 use musashi_solver::{Levels, SolveConfig, Tables, Value, solve_in_memory};

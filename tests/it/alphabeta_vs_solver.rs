@@ -2,9 +2,7 @@
 //! the test): it finds the forced traps the tables mark as short wins and never walks into a
 //! short loss it can see; and the `perfect` agent built from the tables keeps every result.
 
-mod common;
-
-use common::{Exact, tables};
+use crate::common::{Exact, tables};
 use musashi_game::*;
 use musashi_search::validation::{sample_positions, short_range_failures, validate};
 use musashi_search::{Oracle, Score};
