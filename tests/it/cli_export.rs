@@ -146,7 +146,9 @@ fn export_writes_a_bundle_whose_levels_play_like_the_pipeline() {
     let (dir, ckpt, bundle) = export("main");
     let manifest: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(bundle.join("manifest.json")).unwrap()).unwrap();
-    assert_eq!(manifest["format_version"], 4);
+    assert_eq!(manifest["format_version"], 5, "search constants recorded: format 5");
+    assert_eq!(manifest["search"]["fpu_reduction"], 0.2);
+    assert_eq!(manifest["search"]["random"], "xoshiro256++ seeded by splitmix64");
     assert_eq!(manifest["encoding_version"], 1);
     assert_eq!(manifest["network"]["shape"]["hidden"], 16);
     assert_eq!(manifest["network"]["shape"]["moves_left_hidden"], 16, "the moves-left head travels with the bundle");
@@ -380,7 +382,7 @@ fn levels_report_their_behaviour_and_spot_checks_measure_custom_rules() {
     ]));
     let manifest: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(bundle.join("manifest.json")).unwrap()).unwrap();
-    assert_eq!(manifest["format_version"], 4);
+    assert_eq!(manifest["format_version"], 5);
     for l in manifest["levels"].as_array().unwrap() {
         let b = &l["behaviour"];
         assert!(b["moves"].as_u64().unwrap() > 0, "{l}");
@@ -458,7 +460,7 @@ fn bad_bundles_are_refused_with_clear_errors() {
     // A level no bundle has.
     refused("expert", "unknown level 'expert': expected one of easy, normal, hard");
     // Another format version.
-    std::fs::write(&manifest_path, manifest.replacen("\"format_version\": 4", "\"format_version\": 6", 1)).unwrap();
+    std::fs::write(&manifest_path, manifest.replacen("\"format_version\": 5", "\"format_version\": 6", 1)).unwrap();
     refused("easy", "format version 6, this build reads versions 1 to 5");
     // Another encoding version.
     std::fs::write(&manifest_path, manifest.replacen("\"encoding_version\": 1", "\"encoding_version\": 7", 1)).unwrap();

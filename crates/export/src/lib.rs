@@ -41,7 +41,7 @@ use candidates::Calibration;
 use musashi_agents::{TableOracle, load_tables, resolve_checkpoint};
 use musashi_evaluator::{FitOptions, MatchConfig, fit_side_ratings};
 use musashi_game::{Preset, Ruleset};
-use musashi_runtime::{Bundle, Manifest, NetworkInfo, RulesEntry};
+use musashi_runtime::{Bundle, Manifest, NetworkInfo, RulesEntry, SearchConstants};
 use musashi_search::Oracle;
 use references::References;
 use spot_checks::SpotChecks;
@@ -157,8 +157,9 @@ pub fn export(config: &ExportConfig, force: bool, log: Log<'_>) -> Result<Export
         ));
     }
     let network = NetworkInfo::new(ws.shape.expect("every preset's checkpoints were read"));
+    let search = Some(SearchConstants::of_this_build());
     let manifest = Manifest {
-        format_version: Manifest::format_for(&network, &levels),
+        format_version: Manifest::format_for(&network, &levels, search.as_ref()),
         name: config.name.clone(),
         encoding_version: musashi_net::ENCODING_VERSION,
         network,
@@ -166,6 +167,7 @@ pub fn export(config: &ExportConfig, force: bool, log: Log<'_>) -> Result<Export
         rules: rules_entries,
         levels,
         spot_checks,
+        search,
     };
     bundle_dir::write_bundle(&config.out, &manifest, &ws.bytes, &report, &resolved_toml(config)?)?;
     // Read it back through the runtime: what was written loads.

@@ -11,6 +11,7 @@ use crate::manifest::{
 use crate::nearest::Fit;
 use crate::network::{Network, NetworkEvaluator};
 use crate::network_info::NetworkInfo;
+use crate::search_constants::SearchConstants;
 use musashi_encoding::ENCODING_VERSION;
 use musashi_game::{Game, Ruleset, Side};
 use musashi_search::{Agent, Choice, MctsAgent, PlaySettings};
@@ -217,6 +218,15 @@ fn parse_manifest(text: &[u8]) -> Result<Manifest, String> {
     if manifest.network != want {
         return Err(format!("network {:?}, this build runs {:?}", manifest.network, want));
     }
+    if let Some(search) = &manifest.search {
+        let mine = SearchConstants::of_this_build();
+        if *search != mine {
+            return Err(format!(
+                "its levels were calibrated with the search constants {search:?}; this build searches with {mine:?}, \
+                 so they would not play at their measured strength: use a runtime of the exporting build, or export again"
+            ));
+        }
+    }
     Ok(manifest)
 }
 
@@ -262,5 +272,36 @@ impl Agent for LevelPlayer {
 
     fn choose(&mut self, game: &Game) -> Choice {
         self.agents[game.position().side_to_move().index()].choose(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mlp::Architecture;
+    use crate::network_info::NetworkShape;
+
+    /// A bundle records the search constants its levels were measured with; another build's
+    /// are refused, this build's and none (older formats) are read.
+    #[test]
+    fn levels_measured_with_other_search_constants_are_refused() {
+        let shape = NetworkShape::Mlp(Architecture { hidden: 4, blocks: 1, value_hidden: 2, moves_left_hidden: 0 });
+        let manifest = |search: Option<SearchConstants>| Manifest {
+            format_version: if search.is_some() { 5 } else { 4 },
+            name: "x".into(),
+            encoding_version: ENCODING_VERSION,
+            network: NetworkInfo::new(shape),
+            weights: Vec::new(),
+            rules: Vec::new(),
+            levels: Vec::new(),
+            spot_checks: Vec::new(),
+            search,
+        };
+        let parse = |m: Manifest| parse_manifest(&serde_json::to_vec(&m).unwrap());
+        assert!(parse(manifest(None)).is_ok());
+        assert!(parse(manifest(Some(SearchConstants::of_this_build()))).is_ok());
+        let other = SearchConstants { fpu_reduction: 0.3, ..SearchConstants::of_this_build() };
+        let e = parse(manifest(Some(other))).unwrap_err();
+        assert!(e.contains("search constants") && e.contains("fpu_reduction: 0.3"), "{e}");
     }
 }

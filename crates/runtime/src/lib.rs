@@ -23,6 +23,7 @@ mod network;
 mod network_info;
 mod reference;
 pub mod safetensors;
+mod search_constants;
 mod spot_check;
 mod view;
 mod weights_error;
@@ -41,6 +42,7 @@ pub use network_info::{ARCHITECTURE_NAME, GRAPH_ARCHITECTURE_NAME, NetworkInfo, 
 pub use reference::{
     REFERENCE_FORMAT_VERSION, ReferencePosition, ReferenceVectors, ReferenceVersion, reference_line, reference_vectors,
 };
+pub use search_constants::{MovesLeftConstants, RANDOM_GENERATOR, SearchConstants};
 pub use spot_check::{LevelBehaviour, SpotCheck, SpotLevel};
 pub use view::{BoardView, CaptureMark, Ending, GameState, Marks, PointView};
 pub use weights_error::WeightsError;

@@ -5,6 +5,7 @@
 
 use crate::level::Level;
 use crate::network_info::{NetworkInfo, NetworkShape};
+use crate::search_constants::SearchConstants;
 use crate::spot_check::{LevelBehaviour, SpotCheck};
 use musashi_game::{Ruleset, Side};
 use musashi_search::{PlaySettings, SettingError};
@@ -16,8 +17,9 @@ use std::fmt;
 /// shape's `moves_left_hidden` (present only for a network with a moves-left head); 4 added each
 /// level's `behaviour` and the manifest's `spot_checks` (both optional: a format 2 or 3 bundle
 /// loads with none, and its digest is unchanged); 5 added the graph network (`network.architecture`
-/// `graph-v1`, with `shape.reach`). A bundle is written in the oldest format that holds it
-/// ([`Manifest::format_for`]): an MLP bundle is still format 4, so older runtimes keep reading it.
+/// `graph-v1`, with `shape.reach`), a level's `vary` and the manifest's `search` constants. A
+/// bundle is written in the oldest format that holds it ([`Manifest::format_for`]); the export
+/// records the search constants, so what it writes now is format 5.
 pub const BUNDLE_FORMAT_VERSION: u32 = 5;
 /// The oldest bundle format this build reads. Format 1 has no `manifest_sha256`: its manifest is
 /// read unchecked (its weight files are still checked against the SHA-256 it lists); a format 1
@@ -232,16 +234,21 @@ pub struct Manifest {
     /// Rules outside `rules`, served by the nearest calibrated ruleset's levels and measured
     /// (format 4; empty in older bundles). Any other ruleset is served the same way, unmeasured.
     pub spot_checks: Vec<SpotCheck>,
+    /// The search constants the levels were calibrated with (format 5; absent in older
+    /// bundles, whose levels played with the constants of `SearchConstants::of_this_build` as of
+    /// format 4).
+    pub search: Option<SearchConstants>,
 }
 
 impl Manifest {
     /// The oldest format that holds a bundle of this network and these levels: 5 for the graph
-    /// network or a level with `vary`, else 4.
-    pub fn format_for(network: &NetworkInfo, levels: &[LevelEntry]) -> u32 {
-        match network.shape {
-            NetworkShape::Graph(_) => BUNDLE_FORMAT_VERSION,
-            NetworkShape::Mlp(_) if levels.iter().any(|l| l.settings.vary > 0.0) => BUNDLE_FORMAT_VERSION,
-            NetworkShape::Mlp(_) => MLP_FORMAT_VERSION,
+    /// network, a level with `vary` or recorded search constants, else 4.
+    pub fn format_for(network: &NetworkInfo, levels: &[LevelEntry], search: Option<&SearchConstants>) -> u32 {
+        let graph = matches!(network.shape, NetworkShape::Graph(_));
+        if graph || search.is_some() || levels.iter().any(|l| l.settings.vary > 0.0) {
+            BUNDLE_FORMAT_VERSION
+        } else {
+            MLP_FORMAT_VERSION
         }
     }
 
@@ -276,6 +283,8 @@ struct SealedManifest {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     spot_checks: Vec<SpotCheck>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    search: Option<SearchConstants>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     manifest_sha256: Option<String>,
 }
 
@@ -290,7 +299,8 @@ impl SealedManifest {
     }
 
     fn unsealed(m: Manifest) -> SealedManifest {
-        let Manifest { format_version, name, encoding_version, network, weights, rules, levels, spot_checks } = m;
+        let Manifest { format_version, name, encoding_version, network, weights, rules, levels, spot_checks, search } =
+            m;
         SealedManifest {
             format_version,
             name,
@@ -300,6 +310,7 @@ impl SealedManifest {
             rules,
             levels,
             spot_checks,
+            search,
             manifest_sha256: None,
         }
     }
@@ -330,14 +341,16 @@ impl TryFrom<SealedManifest> for Manifest {
             rules,
             levels,
             spot_checks,
+            search,
             manifest_sha256,
         } = s;
-        let m = Manifest { format_version, name, encoding_version, network, weights, rules, levels, spot_checks };
+        let m =
+            Manifest { format_version, name, encoding_version, network, weights, rules, levels, spot_checks, search };
         // What only format 5 holds (older formats are read as they were).
-        let needed = Manifest::format_for(&m.network, &m.levels);
+        let needed = Manifest::format_for(&m.network, &m.levels, m.search.as_ref());
         if needed > MLP_FORMAT_VERSION && m.format_version < needed {
             return Err(format!(
-                "a {} network or a level's vary in bundle format {}, which cannot hold them (damaged?)",
+                "a {} network, a level's vary or search constants in bundle format {}, which cannot hold them (damaged?)",
                 m.network.shape.name(),
                 m.format_version
             ));
@@ -403,6 +416,7 @@ mod tests {
                 behaviour: None,
             }],
             spot_checks: Vec::new(),
+            search: None,
         }
     }
 
@@ -477,8 +491,9 @@ mod format_tests {
             value_hidden: 4,
             moves_left_hidden: 3,
         }));
-        assert_eq!(Manifest::format_for(&mlp, &[]), 4);
-        assert_eq!(Manifest::format_for(&graph, &[]), 5);
+        assert_eq!(Manifest::format_for(&mlp, &[], None), 4);
+        assert_eq!(Manifest::format_for(&graph, &[], None), 5);
+        assert_eq!(Manifest::format_for(&mlp, &[], Some(&SearchConstants::of_this_build())), 5);
         let text = serde_json::to_string(&graph).unwrap();
         assert!(text.contains(r#""architecture":"graph-v1""#) && text.contains(r#""reach":2"#), "{text}");
         assert_eq!(serde_json::from_str::<NetworkInfo>(&text).unwrap(), graph);
@@ -499,6 +514,7 @@ mod format_tests {
             rules: Vec::new(),
             levels: Vec::new(),
             spot_checks: Vec::new(),
+            search: None,
         };
         for (network, format, ok) in [(mlp, 1, true), (mlp, 4, true), (graph, 4, false), (graph, 5, true)] {
             let text = serde_json::to_string(&m(network, format)).unwrap();

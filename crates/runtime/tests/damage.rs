@@ -109,7 +109,7 @@ fn write_bundle(dir: &Path) {
         }
     }
     let manifest = Manifest {
-        format_version: 4,
+        format_version: 5,
         name: "classic".into(),
         encoding_version: musashi_encoding::ENCODING_VERSION,
         network: NetworkInfo::new(NetworkShape::Mlp(SHAPE)),
@@ -135,6 +135,7 @@ fn write_bundle(dir: &Path) {
                 },
             }],
         }],
+        search: Some(SearchConstants::of_this_build()),
     };
     let mut json = serde_json::to_string_pretty(&manifest).unwrap();
     json.push('\n');
