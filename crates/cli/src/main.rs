@@ -43,6 +43,8 @@ enum Command {
     Rank(commands::rank::Args),
     /// Calibrate Easy, Normal and Hard opponents and export them as a bundle.
     Export(commands::export::Args),
+    /// Change levels' play settings in a bundle after its calibration, recording why.
+    Retune(commands::retune::Args),
     /// Write a bundle's network as a checkpoint folder (to export again or play as mcts:ckpt=).
     Unbundle(commands::unbundle::Args),
     /// Give an older build's shards (format 1) their checksum files, after checking every row.
@@ -75,6 +77,7 @@ fn main() -> ExitCode {
         Command::Site(a) => commands::site::run(a),
         Command::Rank(a) => commands::rank::run(a),
         Command::Export(a) => commands::export::run(a),
+        Command::Retune(a) => commands::retune::run(a),
         Command::Unbundle(a) => commands::unbundle::run(a),
         Command::SealShards(a) => commands::seal_shards::run(a),
         Command::Solve(a) => commands::solve::run(a),

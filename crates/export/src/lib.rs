@@ -27,6 +27,7 @@ mod config;
 mod error;
 mod references;
 mod report;
+mod retune;
 mod seeds;
 mod spot_checks;
 mod unbundle;
@@ -35,6 +36,7 @@ mod weights;
 pub use candidate::Candidate;
 pub use config::{ExportConfig, LevelConfig, PresetNetworks, SpotCheckConfig, load_config, resolved_toml};
 pub use error::ExportError;
+pub use retune::{Retune, retune};
 pub use unbundle::checkpoint_from_bundle;
 
 use candidates::Calibration;

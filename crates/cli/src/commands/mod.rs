@@ -9,6 +9,7 @@ pub(crate) mod perft;
 pub(crate) mod play;
 pub(crate) mod probe;
 pub(crate) mod rank;
+pub(crate) mod retune;
 pub(crate) mod seal_shards;
 pub(crate) mod selfplay;
 pub(crate) mod serve;
