@@ -109,6 +109,14 @@ pub struct ExportConfig {
     pub opening_plies: u32,
     /// The levels: easy, normal and hard.
     pub levels: BTreeMap<Level, LevelConfig>,
+    /// The licence the bundle's weights are released under (an SPDX expression), recorded in
+    /// the manifest.
+    #[serde(default = "default_license")]
+    pub license: String,
+}
+
+fn default_license() -> String {
+    "MIT OR Apache-2.0".into()
 }
 
 /// A name of letters, digits, `-` and `_`.
@@ -131,6 +139,7 @@ impl ExportConfig {
     pub fn validate(&self) -> Result<(), Invalid> {
         Invalid::check(name_like(&self.name), "name", "letters, digits, - or _")?;
         Invalid::check(!self.presets.is_empty(), "presets", "a list of at least one preset")?;
+        Invalid::check(!self.license.trim().is_empty(), "license", "an SPDX licence expression")?;
         for (preset, n) in &self.networks {
             let key = format!("networks.{preset}");
             Invalid::check(self.presets.contains(preset), &key, "a preset listed in `presets`")?;

@@ -36,7 +36,7 @@ mod weights;
 pub use candidate::Candidate;
 pub use config::{ExportConfig, LevelConfig, PresetNetworks, SpotCheckConfig, load_config, resolved_toml};
 pub use error::ExportError;
-pub use retune::{Retune, retune};
+pub use retune::{Retune, RetunePlan, retune};
 pub use unbundle::checkpoint_from_bundle;
 
 use candidates::Calibration;
@@ -159,9 +159,8 @@ pub fn export(config: &ExportConfig, force: bool, log: Log<'_>) -> Result<Export
         ));
     }
     let network = NetworkInfo::new(ws.shape.expect("every preset's checkpoints were read"));
-    let search = Some(SearchConstants::of_this_build());
-    let manifest = Manifest {
-        format_version: Manifest::format_for(&network, &levels, search.as_ref()),
+    let mut manifest = Manifest {
+        format_version: 0,
         name: config.name.clone(),
         encoding_version: musashi_net::ENCODING_VERSION,
         network,
@@ -169,8 +168,10 @@ pub fn export(config: &ExportConfig, force: bool, log: Log<'_>) -> Result<Export
         rules: rules_entries,
         levels,
         spot_checks,
-        search,
+        search: Some(SearchConstants::of_this_build()),
+        license: Some(config.license.clone()),
     };
+    manifest.format_version = manifest.needed_format();
     bundle_dir::write_bundle(&config.out, &manifest, &ws.bytes, &report, &resolved_toml(config)?)?;
     // Read it back through the runtime: what was written loads.
     Bundle::load(&config.out)?;

@@ -51,9 +51,22 @@ fn overrides(settings: &str) -> Result<PlayOverrides, String> {
     Ok(over)
 }
 
-/// Writes the bundle in `bundle` with `changes` applied to `out` (which may be `bundle` itself
-/// with `force`), `why` recorded in its report.
-pub fn retune(bundle: &Path, changes: &[Retune], why: &str, out: &Path, force: bool) -> Result<Manifest, ExportError> {
+/// What to change in a bundle and why.
+#[derive(Clone, Debug, Default)]
+pub struct RetunePlan {
+    /// The levels' settings.
+    pub changes: Vec<Retune>,
+    /// The licence of the weights to record (an SPDX expression), if the bundle has none or
+    /// another.
+    pub license: Option<String>,
+    /// Why, for the report.
+    pub why: String,
+}
+
+/// Writes the bundle in `bundle` with `plan` applied to `out` (which may be `bundle` itself
+/// with `force`), the reason recorded in its report.
+pub fn retune(bundle: &Path, plan: &RetunePlan, out: &Path, force: bool) -> Result<Manifest, ExportError> {
+    let RetunePlan { changes, license, why } = plan;
     if out.exists() && !force {
         return Err(ExportError::Exists(out.to_path_buf()));
     }
@@ -82,7 +95,11 @@ pub fn retune(bundle: &Path, changes: &[Retune], why: &str, out: &Path, force: b
         }
     }
     manifest.search.get_or_insert_with(SearchConstants::of_this_build);
-    manifest.format_version = Manifest::format_for(&manifest.network, &manifest.levels, manifest.search.as_ref());
+    if let Some(l) = license {
+        let _ = writeln!(report, "- the weights' licence: {l}");
+        manifest.license = Some(l.clone());
+    }
+    manifest.format_version = manifest.needed_format();
     let mut weights = BTreeMap::new();
     for w in &manifest.weights {
         let path = bundle.join(&w.file);
@@ -108,8 +125,10 @@ mod tests {
         let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../export/classic");
         let out = std::env::temp_dir().join(format!("musashi-retune-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&out);
-        let changes = ["hard.general:vary=0.05".parse::<Retune>().unwrap(), "easy:blunder=0.1".parse().unwrap()];
-        let m = retune(&shipped, &changes, "Because.", &out, false).unwrap();
+        let changes = vec!["hard.general:vary=0.05".parse::<Retune>().unwrap(), "easy:blunder=0.1".parse().unwrap()];
+        let plan = RetunePlan { changes, license: Some("MIT".into()), why: "Because.".into() };
+        let m = retune(&shipped, &plan, &out, false).unwrap();
+        assert_eq!(m.license.as_deref(), Some("MIT"));
         let before = Bundle::load(&shipped).unwrap().manifest().clone();
         for (a, b) in before.levels.iter().zip(&m.levels) {
             let vary = if a.level == Level::Hard && a.side == Side::General { 0.05 } else { 0.0 };
@@ -123,12 +142,12 @@ mod tests {
                 .unwrap()
                 .contains("## Retuned after calibration\n\nBecause.")
         );
-        assert!(retune(&shipped, &changes, "", &out, false).is_err(), "an existing folder needs force");
+        assert!(retune(&shipped, &plan, &out, false).is_err(), "an existing folder needs force");
         for bad in ["expert:vary=0.1", "hard.king:vary=0.1", "hard:varyy=0.1", "hard", "hard:vary=0.9"] {
-            let e = bad
-                .parse::<Retune>()
-                .map_err(|e| e.to_string())
-                .and_then(|r| retune(&shipped, &[r], "", &out, true).map(|_| ()).map_err(|e| e.to_string()));
+            let e = bad.parse::<Retune>().map_err(|e| e.to_string()).and_then(|r| {
+                let plan = RetunePlan { changes: vec![r], ..RetunePlan::default() };
+                retune(&shipped, &plan, &out, true).map(|_| ()).map_err(|e| e.to_string())
+            });
             assert!(e.is_err(), "{bad}");
         }
         std::fs::remove_dir_all(&out).unwrap();

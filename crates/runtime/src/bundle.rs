@@ -296,6 +296,7 @@ mod tests {
             levels: Vec::new(),
             spot_checks: Vec::new(),
             search,
+            license: None,
         };
         let parse = |m: Manifest| parse_manifest(&serde_json::to_vec(&m).unwrap());
         assert!(parse(manifest(None)).is_ok());

@@ -18,8 +18,8 @@ use std::fmt;
 /// level's `behaviour` and the manifest's `spot_checks` (both optional: a format 2 or 3 bundle
 /// loads with none, and its digest is unchanged); 5 added the graph network (`network.architecture`
 /// `graph-v1`, with `shape.reach`), a level's `vary` and the manifest's `search` constants. A
-/// bundle is written in the oldest format that holds it ([`Manifest::format_for`]); the export
-/// records the search constants, so what it writes now is format 5.
+/// bundle is written in the oldest format that holds it ([`Manifest::needed_format`]); the export
+/// records the search constants and the weights' licence, so what it writes now is format 5.
 pub const BUNDLE_FORMAT_VERSION: u32 = 5;
 /// The oldest bundle format this build reads. Format 1 has no `manifest_sha256`: its manifest is
 /// read unchecked (its weight files are still checked against the SHA-256 it lists); a format 1
@@ -217,7 +217,7 @@ impl fmt::Display for Missing {
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(try_from = "SealedManifest", into = "SealedManifest")]
 pub struct Manifest {
-    /// The bundle format of the writer ([`Manifest::format_for`]).
+    /// The bundle format of the writer ([`Manifest::needed_format`]).
     pub format_version: u32,
     /// The bundle's name (`classic`).
     pub name: String,
@@ -238,14 +238,18 @@ pub struct Manifest {
     /// bundles, whose levels played with the constants of `SearchConstants::of_this_build` as of
     /// format 4).
     pub search: Option<SearchConstants>,
+    /// The licence the weights are released under, an SPDX expression (format 5; absent in
+    /// older bundles).
+    pub license: Option<String>,
 }
 
 impl Manifest {
-    /// The oldest format that holds a bundle of this network and these levels: 5 for the graph
-    /// network, a level with `vary` or recorded search constants, else 4.
-    pub fn format_for(network: &NetworkInfo, levels: &[LevelEntry], search: Option<&SearchConstants>) -> u32 {
-        let graph = matches!(network.shape, NetworkShape::Graph(_));
-        if graph || search.is_some() || levels.iter().any(|l| l.settings.vary > 0.0) {
+    /// The oldest format that holds this manifest: 5 for the graph network, a level with
+    /// `vary`, recorded search constants or a licence, else 4.
+    pub fn needed_format(&self) -> u32 {
+        let graph = matches!(self.network.shape, NetworkShape::Graph(_));
+        let vary = self.levels.iter().any(|l| l.settings.vary > 0.0);
+        if graph || vary || self.search.is_some() || self.license.is_some() {
             BUNDLE_FORMAT_VERSION
         } else {
             MLP_FORMAT_VERSION
@@ -285,6 +289,8 @@ struct SealedManifest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     search: Option<SearchConstants>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    license: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     manifest_sha256: Option<String>,
 }
 
@@ -299,8 +305,18 @@ impl SealedManifest {
     }
 
     fn unsealed(m: Manifest) -> SealedManifest {
-        let Manifest { format_version, name, encoding_version, network, weights, rules, levels, spot_checks, search } =
-            m;
+        let Manifest {
+            format_version,
+            name,
+            encoding_version,
+            network,
+            weights,
+            rules,
+            levels,
+            spot_checks,
+            search,
+            license,
+        } = m;
         SealedManifest {
             format_version,
             name,
@@ -311,6 +327,7 @@ impl SealedManifest {
             levels,
             spot_checks,
             search,
+            license,
             manifest_sha256: None,
         }
     }
@@ -342,15 +359,26 @@ impl TryFrom<SealedManifest> for Manifest {
             levels,
             spot_checks,
             search,
+            license,
             manifest_sha256,
         } = s;
-        let m =
-            Manifest { format_version, name, encoding_version, network, weights, rules, levels, spot_checks, search };
+        let m = Manifest {
+            format_version,
+            name,
+            encoding_version,
+            network,
+            weights,
+            rules,
+            levels,
+            spot_checks,
+            search,
+            license,
+        };
         // What only format 5 holds (older formats are read as they were).
-        let needed = Manifest::format_for(&m.network, &m.levels, m.search.as_ref());
+        let needed = m.needed_format();
         if needed > MLP_FORMAT_VERSION && m.format_version < needed {
             return Err(format!(
-                "a {} network, a level's vary or search constants in bundle format {}, which cannot hold them (damaged?)",
+                "a {} network, a level's vary, search constants or a licence in bundle format {}, which cannot hold them (damaged?)",
                 m.network.shape.name(),
                 m.format_version
             ));
@@ -417,6 +445,7 @@ mod tests {
             }],
             spot_checks: Vec::new(),
             search: None,
+            license: None,
         }
     }
 
@@ -491,9 +520,22 @@ mod format_tests {
             value_hidden: 4,
             moves_left_hidden: 3,
         }));
-        assert_eq!(Manifest::format_for(&mlp, &[], None), 4);
-        assert_eq!(Manifest::format_for(&graph, &[], None), 5);
-        assert_eq!(Manifest::format_for(&mlp, &[], Some(&SearchConstants::of_this_build())), 5);
+        let bare = |network| Manifest {
+            format_version: 0,
+            name: "x".into(),
+            encoding_version: 1,
+            network,
+            weights: Vec::new(),
+            rules: Vec::new(),
+            levels: Vec::new(),
+            spot_checks: Vec::new(),
+            search: None,
+            license: None,
+        };
+        assert_eq!(bare(mlp).needed_format(), 4);
+        assert_eq!(bare(graph).needed_format(), 5);
+        assert_eq!(Manifest { search: Some(SearchConstants::of_this_build()), ..bare(mlp) }.needed_format(), 5);
+        assert_eq!(Manifest { license: Some("MIT".into()), ..bare(mlp) }.needed_format(), 5);
         let text = serde_json::to_string(&graph).unwrap();
         assert!(text.contains(r#""architecture":"graph-v1""#) && text.contains(r#""reach":2"#), "{text}");
         assert_eq!(serde_json::from_str::<NetworkInfo>(&text).unwrap(), graph);
@@ -515,6 +557,7 @@ mod format_tests {
             levels: Vec::new(),
             spot_checks: Vec::new(),
             search: None,
+            license: None,
         };
         for (network, format, ok) in [(mlp, 1, true), (mlp, 4, true), (graph, 4, false), (graph, 5, true)] {
             let text = serde_json::to_string(&m(network, format)).unwrap();

@@ -136,6 +136,7 @@ fn write_bundle(dir: &Path) {
             }],
         }],
         search: Some(SearchConstants::of_this_build()),
+        license: Some("MIT OR Apache-2.0".into()),
     };
     let mut json = serde_json::to_string_pretty(&manifest).unwrap();
     json.push('\n');

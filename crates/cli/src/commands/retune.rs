@@ -2,7 +2,7 @@
 //! why in its report (`musashi_export::retune`, `docs/export.md`).
 
 use anyhow::Result;
-use musashi_export::{Retune, retune};
+use musashi_export::{Retune, RetunePlan, retune};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -16,6 +16,9 @@ pub(crate) struct Args {
     /// Why, for the bundle's calibration.md (name the measurement that justifies the change).
     #[arg(long)]
     why: String,
+    /// The licence of the weights to record in the manifest (an SPDX expression).
+    #[arg(long)]
+    license: Option<String>,
     /// Where to write the bundle (default: over --bundle, which needs --force).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -26,7 +29,8 @@ pub(crate) struct Args {
 
 pub(crate) fn run(a: Args) -> Result<()> {
     let out = a.out.unwrap_or_else(|| a.bundle.clone());
-    let m = retune(&a.bundle, &a.set, &a.why, &out, a.force)?;
+    let plan = RetunePlan { changes: a.set, license: a.license, why: a.why };
+    let m = retune(&a.bundle, &plan, &out, a.force)?;
     println!("wrote {} (bundle format {}, {} levels)", out.display(), m.format_version, m.levels.len());
     Ok(())
 }
