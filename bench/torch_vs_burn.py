@@ -16,7 +16,6 @@ blocks (LayerNorm, linear, ReLU, linear, skip), ReLU, a policy head (144 logits)
 (hidden -> value_hidden -> 1, tanh). Weights are random: only speed is compared.
 """
 import argparse
-import os
 import re
 import subprocess
 import time
@@ -91,11 +90,11 @@ def train_samples_per_second(net, batch, seconds):
 
 def compare_training(a):
     torch.set_num_threads(a.threads)
-    env = dict(os.environ, RAYON_NUM_THREADS=str(a.threads))
     out = subprocess.run(
         [a.musashi, "bench", "train", "--models", a.models, "--batch", str(a.train_batch),
-         "--seconds", str(a.seconds)], check=True, capture_output=True, text=True, env=env).stdout
-    burn = {m.group(1): float(m.group(2)) for m in re.finditer(r"^(\S+): \d+ parameters, [\d.]+ steps/s, (\d+) samples/s", out, re.M)}
+         "--seconds", str(a.seconds), "--threads", str(a.threads)], check=True, capture_output=True, text=True).stdout
+    burn = {m.group(1): float(m.group(2))
+            for m in re.finditer(r"^([^,\s]+), [^:]+: \d+ parameters, [\d.]+ steps/s, (\d+) samples/s", out, re.M)}
     print(f"training steps at batch {a.train_batch}, {a.threads} threads each, torch {torch.__version__}; "
           f"value head 64, moves-left head 32 (as musashi bench train)")
     print(f"{'model':>12} {'params':>9} {'torch samples/s':>16} {'burn samples/s':>15} {'burn/torch':>11}")

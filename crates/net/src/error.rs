@@ -11,6 +11,14 @@ pub enum NetError {
     /// The GPU device in a build without its backend.
     #[error("this build has no GPU backend: rebuild with `--features gpu`")]
     NoGpu,
+    /// A thread pool that could not be started.
+    #[error("cannot start {threads} training threads: {message}")]
+    Threads {
+        /// How many were asked for.
+        threads: usize,
+        /// Why not.
+        message: String,
+    },
     /// An optimizer name that is not known.
     #[error("unknown optimizer '{0}' (expected adam, adamw or sgd-momentum)")]
     UnknownOptimizer(String),

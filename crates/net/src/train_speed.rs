@@ -39,12 +39,13 @@ pub fn synthetic_batch(n: usize) -> TrainBatch {
 }
 
 /// Times Adam steps of a fresh `config` model at `batch` positions for about `seconds` (after
-/// one untimed step), on the CPU.
-pub fn time_training(config: ModelConfig, batch: usize, seconds: f64) -> Result<TrainSpeed, NetError> {
+/// one untimed step), on the CPU, its matrix products on `threads` threads (0 = every core).
+pub fn time_training(config: ModelConfig, batch: usize, seconds: f64, threads: usize) -> Result<TrainSpeed, NetError> {
     config.validate()?;
     let device = DeviceKind::Cpu.device()?;
     let net = Network::init(config, &device, 1);
-    let mut learner = Learner::new(&net, OptimizerKind::Adam, 1e-4, LossWeights { value: 1.0, moves_left: 1.0 });
+    let mut learner = Learner::new(&net, OptimizerKind::Adam, 1e-4, LossWeights { value: 1.0, moves_left: 1.0 })
+        .with_threads(threads)?;
     let b = synthetic_batch(batch.max(1));
     learner.step(&b, 1e-4);
     let start = Instant::now();

@@ -17,6 +17,7 @@ use burn::tensor::TensorData;
 use burn::tensor::activation::log_softmax;
 use musashi_game::NUM_ACTIONS;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// The optimizer and its settings.
 #[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
@@ -119,6 +120,8 @@ pub struct Learner {
     /// The same device without autodiff, for inference copies.
     base: Device,
     weights: LossWeights,
+    /// The threads its steps' matrix products use, when not every core's.
+    pool: Option<Arc<rayon::ThreadPool>>,
 }
 
 impl std::fmt::Debug for Learner {
@@ -141,11 +144,32 @@ impl Learner {
                 .with_weight_decay(decay)
                 .init(),
         };
-        Learner { model, optim, config: network.config(), device, base: network.device().clone(), weights }
+        Learner { model, optim, config: network.config(), device, base: network.device().clone(), weights, pool: None }
     }
 
     /// One optimizer step on `batch` with learning rate `lr`.
     pub fn step(&mut self, batch: &TrainBatch, lr: f64) -> Losses {
+        match self.pool.clone() {
+            Some(pool) => pool.install(|| self.step_here(batch, lr)),
+            None => self.step_here(batch, lr),
+        }
+    }
+
+    /// Runs its steps' matrix products on `threads` threads (0 = every core, the default).
+    pub fn with_threads(mut self, threads: usize) -> Result<Learner, NetError> {
+        self.pool = match threads {
+            0 => None,
+            n => Some(Arc::new(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(n)
+                    .build()
+                    .map_err(|e| NetError::Threads { threads: n, message: e.to_string() })?,
+            )),
+        };
+        Ok(self)
+    }
+
+    fn step_here(&mut self, batch: &TrainBatch, lr: f64) -> Losses {
         let (loss, losses) = self.loss(batch);
         let grads = GradientsParams::from_grads(loss.backward(), &self.model);
         self.model = flush_subnormals(self.optim.step(lr, self.model.clone(), grads));

@@ -42,11 +42,14 @@ fn load_learner(ctx: &Context, from: &Path) -> Result<Learner, TrainError> {
     let (net, _) = load_checkpoint(from, &ctx.device).map_err(TrainError::checkpoint(from))?;
     let t = &ctx.job.train;
     let weights = LossWeights { value: t.value_weight, moves_left: t.moves_left_weight };
-    Ok(match load_training_state(from).map_err(TrainError::checkpoint(from))? {
+    let learner = match load_training_state(from).map_err(TrainError::checkpoint(from))? {
         Some(state) => Learner::resume(&net, t.optimizer, t.weight_decay, weights, state)
             .map_err(|e| TrainError::Checkpoint { path: from.to_path_buf(), message: e.to_string() })?,
         None => Learner::new(&net, t.optimizer, t.weight_decay, weights),
-    })
+    };
+    learner
+        .with_threads(t.threads)
+        .map_err(|e| TrainError::Checkpoint { path: from.to_path_buf(), message: e.to_string() })
 }
 
 /// The replay window for generation `g`, with exact values where the tablebase covers a position.

@@ -107,6 +107,10 @@ enum What {
         /// Seconds per shape (above 0, at most 3600).
         #[arg(long, default_value_t = 3.0, value_parser = seconds)]
         seconds: f64,
+        /// Threads of the steps' matrix products, comma-separated, each measured (0 = every
+        /// core; `train.threads` in a job).
+        #[arg(long, value_delimiter = ',', default_value = "0")]
+        threads: Vec<usize>,
     },
     /// Alpha-beta at depths 1..N against exact tables: the share of moves that keep the result.
     Validate {
@@ -167,7 +171,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
             };
             bench_network(shape, &batches, seconds)
         }
-        What::Train { models, batch, seconds } => bench_train(&models, batch, seconds),
+        What::Train { models, batch, seconds, threads } => bench_train(&models, batch, seconds, &threads),
         What::Validate { tables, positions, max_depth, min_soldiers, critical } => {
             bench_validate(&tables, positions, max_depth, min_soldiers, critical)
         }
