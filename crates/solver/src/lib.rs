@@ -17,6 +17,7 @@ mod captures;
 mod general_step;
 mod geometry;
 mod index;
+mod level_file;
 mod mirror;
 mod orbit_pass;
 mod orbits;
@@ -31,9 +32,13 @@ mod solve_dir;
 mod summary;
 mod symmetry;
 mod table;
+mod table_error;
 mod value;
 
 pub use index::{LevelShape, binomial, next_set, rank, unrank};
+pub use level_file::{
+    FORMAT_VERSION, HEADER_LEN, HeaderInfo, LevelTable, LevelWriter, MAGIC, level_file_name, read_header,
+};
 pub use plan::{PlanError, Resources, SolvePlan};
 pub use principal_line::{line_text, principal_line};
 pub use recheck::{RecheckReport, expected_value, recheck};
@@ -44,10 +49,8 @@ pub use solve::{
 };
 pub use solve_dir::{SolveDir, check_level, level_file_bytes, level_scratch_bytes};
 pub use summary::{levels_table, longest_wins};
-pub use table::{
-    FORMAT_VERSION, HEADER_LEN, HeaderInfo, LevelTable, LevelWriter, MAGIC, TableError, Tables, level_file_name,
-    read_header,
-};
+pub use table::Tables;
+pub use table_error::TableError;
 pub use value::{GENERAL_WINS_BYTE, MAX_DISTANCE, Value};
 
 use std::sync::Arc;

@@ -2,7 +2,8 @@
 //! its best value (the soldiers the shortest win, the General the longest delay), the first such
 //! in move order, until the General is trapped.
 
-use crate::table::{TableError, Tables};
+use crate::table::Tables;
+use crate::table_error::TableError;
 use crate::value::Value;
 use musashi_game::{Move, Position};
 

@@ -10,7 +10,8 @@
 //! with at most its true length; so every value is exact.
 
 use crate::index::LevelShape;
-use crate::table::{TableError, Tables};
+use crate::table::Tables;
+use crate::table_error::TableError;
 use crate::value::Value;
 use musashi_game::{Point, Position, Side};
 use rayon::prelude::*;

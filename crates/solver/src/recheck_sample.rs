@@ -6,7 +6,8 @@
 
 use crate::index::LevelShape;
 use crate::recheck::{RecheckReport, expected_value};
-use crate::table::{TableError, Tables};
+use crate::table::Tables;
+use crate::table_error::TableError;
 use musashi_game::{Point, Position, Side};
 use rayon::prelude::*;
 use std::path::Path;

@@ -5,8 +5,9 @@
 //! there (header, length, both checksums) and goes on above the last complete one.
 
 use crate::index::LevelShape;
+use crate::level_file::{HEADER_LEN, LevelTable, LevelWriter, level_file_name, open_level, read_header};
 use crate::solve::{LevelStats, LevelStore, SideStats, SolveConfig, WinCount};
-use crate::table::{HEADER_LEN, LevelTable, LevelWriter, TableError, level_file_name, open_level, read_header};
+use crate::table_error::TableError;
 use std::fs;
 use std::io::{self, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
