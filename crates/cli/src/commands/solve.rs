@@ -119,18 +119,23 @@ pub(crate) fn run(a: Args) -> Result<()> {
     let tables = Tables::open_files(&a.out).with_context(|| format!("reading back {}", a.out.display()))?;
     print_summary(&[resumed, solved].concat(), &tables)?;
     if a.recheck_sample > 0 {
-        let t = Instant::now();
-        let report = recheck_sample(&a.out, a.recheck_sample, 1).context("re-checking sampled positions")?;
-        println!(
-            "re-check of up to {} positions per level and side (seed 1): {} positions, {} mismatches, {:.1} s",
-            a.recheck_sample,
-            report.positions,
-            report.mismatches,
-            t.elapsed().as_secs_f64()
-        );
-        if report.mismatches > 0 {
-            bail!("the tables in {} disagree with the rules: {}", a.out.display(), report.examples.join("; "));
-        }
+        recheck(&a.out, a.recheck_sample)?;
+    }
+    Ok(())
+}
+
+/// Re-derives up to `per_level` sampled positions per level and side from the files.
+fn recheck(out: &Path, per_level: u64) -> Result<()> {
+    let t = Instant::now();
+    let report = recheck_sample(out, per_level, 1).context("re-checking sampled positions")?;
+    println!(
+        "re-check of up to {per_level} positions per level and side (seed 1): {} positions, {} mismatches, {:.1} s",
+        report.positions,
+        report.mismatches,
+        t.elapsed().as_secs_f64()
+    );
+    if report.mismatches > 0 {
+        bail!("the tables in {} disagree with the rules: {}", out.display(), report.examples.join("; "));
     }
     Ok(())
 }
