@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Elo against wall time for both arms (each relative to alphabeta:depth=6 of its own gauntlet),
+# with ../2026-12-03-sparring/plot.py; the copies of the rankings and metrics in this folder.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+here=experiments/2026-12-06-graph-pure-selfplay
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+for arm in mlp graph; do mkdir "$tmp/$arm"; cp "$here/metrics-$arm.jsonl" "$tmp/$arm/metrics.jsonl"; done
+for c in elo elo_as_general elo_as_soldiers; do
+  COLUMN=$c RELATIVE_TO=alphabeta:depth=6 python3 experiments/2026-12-03-sparring/plot.py "$here/$c-against-wall-time.svg" \
+    mlp "$tmp/mlp" "$here/ranking-mlp.csv" graph "$tmp/graph" "$here/ranking-graph.csv"
+done
