@@ -14,14 +14,16 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// One change: a level, of one side or both, and play settings as an agent spec gives them
-/// (`vary=0.05`, `sims=800,vary=0.1`).
+/// One change: a level, of one side or both, of one preset or every one, and play settings as
+/// an agent spec gives them (`vary=0.05`, `sims=800,vary=0.1`).
 #[derive(Clone, Debug)]
 pub struct Retune {
     /// The level.
     pub level: Level,
     /// Its side, or both.
     pub side: Option<Side>,
+    /// Its preset (a name of the manifest's rules), or every one.
+    pub preset: Option<String>,
     /// The settings, `key=value` pairs separated by commas.
     pub settings: String,
 }
@@ -29,17 +31,21 @@ pub struct Retune {
 impl std::str::FromStr for Retune {
     type Err = String;
 
-    /// `LEVEL[.SIDE]:KEY=VALUE[,KEY=VALUE…]`, e.g. `hard.general:vary=0.05`.
+    /// `LEVEL[.SIDE][@PRESET]:KEY=VALUE[,KEY=VALUE…]`, e.g. `hard.general@classic:vary=0.05`.
     fn from_str(s: &str) -> Result<Retune, String> {
         let (target, settings) =
-            s.split_once(':').ok_or_else(|| format!("'{s}': expected LEVEL[.SIDE]:KEY=VALUE,…"))?;
+            s.split_once(':').ok_or_else(|| format!("'{s}': expected LEVEL[.SIDE][@PRESET]:KEY=VALUE,…"))?;
+        let (target, preset) = match target.split_once('@') {
+            Some((t, p)) => (t, Some(p.to_string())),
+            None => (target, None),
+        };
         let (level, side) = match target.split_once('.') {
             Some((l, side)) => (l, Some(side.parse::<Side>()?)),
             None => (target, None),
         };
         let level = level.parse::<Level>().map_err(|e| e.to_string())?;
         overrides(settings)?;
-        Ok(Retune { level, side, settings: settings.to_string() })
+        Ok(Retune { level, side, preset, settings: settings.to_string() })
     }
 }
 
@@ -77,9 +83,12 @@ pub fn retune(bundle: &Path, plan: &RetunePlan, out: &Path, force: bool) -> Resu
     for change in changes {
         let over = overrides(&change.settings).map_err(|problem| invalid(change, problem))?;
         let mut found = false;
-        for l in
-            manifest.levels.iter_mut().filter(|l| l.level == change.level && change.side.is_none_or(|s| s == l.side))
-        {
+        let wanted = |l: &&mut musashi_runtime::LevelEntry| {
+            l.level == change.level
+                && change.side.is_none_or(|s| s == l.side)
+                && change.preset.as_ref().is_none_or(|p| *p == l.preset)
+        };
+        for l in manifest.levels.iter_mut().filter(wanted) {
             let settings: PlaySettings = over.apply(l.settings.play());
             settings.validate().map_err(|e| invalid(change, e.to_string()))?;
             let _ = writeln!(
@@ -113,7 +122,8 @@ pub fn retune(bundle: &Path, plan: &RetunePlan, out: &Path, force: bool) -> Resu
 
 fn invalid(change: &Retune, problem: String) -> ExportError {
     let side = change.side.map(|s| format!(".{s}")).unwrap_or_default();
-    ExportError::Invalid { what: format!("{}{side}:{}", change.level, change.settings), problem }
+    let preset = change.preset.as_ref().map(|p| format!("@{p}")).unwrap_or_default();
+    ExportError::Invalid { what: format!("{}{side}{preset}:{}", change.level, change.settings), problem }
 }
 
 #[cfg(test)]
@@ -143,7 +153,9 @@ mod tests {
                 .contains("## Retuned after calibration\n\nBecause.")
         );
         assert!(retune(&shipped, &plan, &out, false).is_err(), "an existing folder needs force");
-        for bad in ["expert:vary=0.1", "hard.king:vary=0.1", "hard:varyy=0.1", "hard", "hard:vary=0.9"] {
+        for bad in
+            ["expert:vary=0.1", "hard.king:vary=0.1", "hard:varyy=0.1", "hard", "hard:vary=0.9", "hard@qdan:vary=0.1"]
+        {
             let e = bad.parse::<Retune>().map_err(|e| e.to_string()).and_then(|r| {
                 let plan = RetunePlan { changes: vec![r], ..RetunePlan::default() };
                 retune(&shipped, &plan, &out, true).map(|_| ()).map_err(|e| e.to_string())

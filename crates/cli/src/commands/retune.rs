@@ -10,8 +10,8 @@ pub(crate) struct Args {
     /// The bundle to change.
     #[arg(long)]
     bundle: PathBuf,
-    /// LEVEL[.SIDE]:KEY=VALUE[,…], e.g. hard.general:vary=0.05 (repeatable).
-    #[arg(long = "set", value_name = "LEVEL[.SIDE]:SETTINGS", required = true)]
+    /// LEVEL[.SIDE][@PRESET]:KEY=VALUE[,…], e.g. hard.general@classic:vary=0.05 (repeatable).
+    #[arg(long = "set", value_name = "LEVEL[.SIDE][@PRESET]:SETTINGS", required = true)]
     set: Vec<Retune>,
     /// Why, for the bundle's calibration.md (name the measurement that justifies the change).
     #[arg(long)]
