@@ -20,7 +20,10 @@ for rules in classic no-setchin soldiers-first qdan '{"board":"33","first":"gene
   "$example" play "$bundle" "$rules" hard normal 0 1 | tail -1
 done
 python3 .ci/capi/vectors.py "$vectors" | "$example" check "$bundle"
-native_ms=$("$example" bench "$bundle" classic hard 20 | tee /dev/stderr | sed -n 's/.*: \([0-9.]*\) ms per move.*/\1/p')
+# (Not `tee /dev/stderr`: where stderr is a file, tee would reopen and truncate it.)
+bench=$("$example" bench "$bundle" classic hard 20 | tail -n 1)
+echo "$bench"
+native_ms=$(sed -n 's/.*: \([0-9.]*\) ms per move.*/\1/p' <<<"$bench")
 
 echo "-- the WebAssembly module"
 if command -v rustup >/dev/null 2>&1; then

@@ -3,26 +3,13 @@
 //! the same settings and seed, `musashi play --opponent`, and bundles refused for a wrong
 //! version or a bad hash.
 
+use crate::cli::{self, ok};
 use musashi_net::{CheckpointMeta, Device, ModelConfig, Network, save_checkpoint};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 fn musashi() -> Command {
     Command::new(env!("CARGO_BIN_EXE_musashi"))
-}
-
-fn run(args: &[&str]) -> Output {
-    musashi().args(args).output().expect("the binary runs")
-}
-
-fn ok(o: &Output) -> String {
-    assert!(
-        o.status.success(),
-        "stdout: {}\nstderr: {}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
 fn temp(tag: &str) -> PathBuf {
@@ -98,7 +85,7 @@ candidates = [ {{ sims = 2 }}, {{ sims = 6 }}, {{ sims = 4, side = "soldiers", p
     );
     let path = dir.join("export.toml");
     std::fs::write(&path, config).unwrap();
-    let out = ok(&run(&["export", "--config", path.to_str().unwrap()]));
+    let out = ok(&cli::musashi(&["export", "--config", path.to_str().unwrap()]));
     assert!(out.contains("| side | level | candidate |"), "{out}");
     (dir, ckpt, bundle)
 }
@@ -109,7 +96,7 @@ fn match_games(dir: &Path, name: &str, side: &str, agent: &str) -> Vec<String> {
     let tsv = dir.join(format!("{name}.tsv"));
     let (me, them) = (format!("--{side}"), format!("--{opponent_side}"));
     let args = ["match", &me, agent, &them, "greedy", "--games", "3", "--opening-plies", "2", "--seed", "9"];
-    ok(&run(&[&args[..], &["--out", tsv.to_str().unwrap()]].concat()));
+    ok(&cli::musashi(&[&args[..], &["--out", tsv.to_str().unwrap()]].concat()));
     games(&tsv)
 }
 
@@ -177,18 +164,18 @@ fn export_writes_a_bundle_whose_levels_play_like_the_pipeline() {
         "{resolved}"
     );
     // A second export into the same folder needs --force.
-    let again = run(&["export", "--config", dir.join("export.toml").to_str().unwrap()]);
+    let again = cli::musashi(&["export", "--config", dir.join("export.toml").to_str().unwrap()]);
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
     // A forced export that fails (here: the checkpoint is missing) leaves the bundle as it was.
     let cfg = dir.join("export.toml");
     let before = std::fs::read(bundle.join("manifest.json")).unwrap();
     let missing = format!("checkpoint={}", dir.join("nowhere").display());
-    let failed = run(&["export", "--config", cfg.to_str().unwrap(), "--force", "--set", &missing]);
+    let failed = cli::musashi(&["export", "--config", cfg.to_str().unwrap(), "--force", "--set", &missing]);
     assert!(!failed.status.success());
     assert_eq!(std::fs::read(bundle.join("manifest.json")).unwrap(), before, "the old bundle is kept");
     // A forced export that succeeds replaces it, leaving no temporary or old folder beside it.
-    ok(&run(&["export", "--config", cfg.to_str().unwrap(), "--force"]));
+    ok(&cli::musashi(&["export", "--config", cfg.to_str().unwrap(), "--force"]));
     assert!(bundle.join("manifest.json").is_file());
     let beside: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
@@ -214,7 +201,7 @@ fn export_writes_a_bundle_whose_levels_play_like_the_pipeline() {
         let mut tsvs = Vec::new();
         for (k, agent) in [&spec, &level].iter().enumerate() {
             let tsv = dir.join(format!("{side}-{}-{k}.tsv", l["level"].as_str().unwrap()));
-            ok(&run(&[
+            ok(&cli::musashi(&[
                 "match",
                 &format!("--{side}"),
                 agent,
@@ -238,7 +225,17 @@ fn export_writes_a_bundle_whose_levels_play_like_the_pipeline() {
     // A run's BEST pointer names a checkpoint wherever a checkpoint is asked for.
     let best = format!("mcts:ckpt={},sims=2", ckpt.parent().unwrap().join("BEST").display());
     let out = dir.join("best.tsv");
-    ok(&run(&["match", "--general", &best, "--soldiers", "random", "--games", "1", "--out", out.to_str().unwrap()]));
+    ok(&cli::musashi(&[
+        "match",
+        "--general",
+        &best,
+        "--soldiers",
+        "random",
+        "--games",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
 
     // musashi play --opponent BUNDLE:LEVEL, the human as the soldiers resigning at once.
     let mut child = musashi()
@@ -263,7 +260,7 @@ fn each_side_can_take_its_own_checkpoint() {
     let general = dir.join("checkpoints").join("gen-0001");
     tiny_checkpoint(&general, 6, TINY_MLP);
     let bundle = dir.join("bundle-sides");
-    ok(&run(&[
+    ok(&cli::musashi(&[
         "export",
         "--config",
         dir.join("export.toml").to_str().unwrap(),
@@ -298,7 +295,7 @@ fn a_preset_can_take_its_own_network() {
     let soldiers = dir.join("checkpoints").join("gen-0002");
     tiny_checkpoint(&soldiers, 7, TINY_MLP);
     let bundle = dir.join("bundle-presets");
-    let o = run(&[
+    let o = cli::musashi(&[
         "export",
         "--config",
         dir.join("export.toml").to_str().unwrap(),
@@ -345,7 +342,7 @@ fn a_preset_can_take_its_own_network() {
         );
     }
     // A network for a preset the export does not calibrate is refused by its key.
-    let o = run(&[
+    let o = cli::musashi(&[
         "export",
         "--config",
         dir.join("export.toml").to_str().unwrap(),
@@ -363,11 +360,11 @@ fn a_preset_can_take_its_own_network() {
 fn levels_report_their_behaviour_and_spot_checks_measure_custom_rules() {
     let (dir, _, _) = export("spot");
     let tables = dir.join("tables");
-    ok(&run(&["solve", "--preset", "no-setchin", "--max-soldiers", "6", "--out", tables.to_str().unwrap()]));
+    ok(&cli::musashi(&["solve", "--preset", "no-setchin", "--max-soldiers", "6", "--out", tables.to_str().unwrap()]));
     let bundle = dir.join("bundle-spot");
     let cfg = dir.join("export.toml");
     let spot = r#"spot_checks=[{ name = "wins-at-4", rules = { board = "33", first = "general", general_wins_at = 4, repetition = "third-time-general-wins", move_limit = "plies 300" } }]"#;
-    ok(&run(&[
+    ok(&cli::musashi(&[
         "export",
         "--config",
         cfg.to_str().unwrap(),
@@ -416,7 +413,7 @@ fn levels_report_their_behaviour_and_spot_checks_measure_custom_rules() {
     // The bundle plays the custom rules with the nearest level, as the manifest says.
     let g = format!("bundle:dir={},level=easy", bundle.display());
     let out = dir.join("spot.tsv");
-    let text = ok(&run(&[
+    let text = ok(&cli::musashi(&[
         "match",
         "--general",
         &g,
@@ -434,7 +431,7 @@ fn levels_report_their_behaviour_and_spot_checks_measure_custom_rules() {
     // Tables for a preset not calibrated, tables of another board, a spot check on calibrated
     // rules, two spot checks of one name: each refused by its key.
     let bad = |set: String, key: &str| {
-        let o = run(&["export", "--config", cfg.to_str().unwrap(), "--set", &set, "--set", "out=never"]);
+        let o = cli::musashi(&["export", "--config", cfg.to_str().unwrap(), "--set", &set, "--set", "out=never"]);
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(!o.status.success() && err.contains(key), "{set}: {err}");
     };
@@ -452,7 +449,7 @@ fn bad_bundles_are_refused_with_clear_errors() {
     let manifest_path = bundle.join("manifest.json");
     let manifest = std::fs::read_to_string(&manifest_path).unwrap();
     let refused = |level: &str, expect: &str| {
-        let o = run(&["play", "--opponent", &format!("{}:{level}", bundle.display())]);
+        let o = cli::musashi(&["play", "--opponent", &format!("{}:{level}", bundle.display())]);
         assert!(!o.status.success());
         let err = String::from_utf8_lossy(&o.stderr).into_owned();
         assert!(err.contains(expect), "expected '{expect}' in: {err}");
@@ -491,7 +488,7 @@ fn bad_configs_are_refused_with_clear_errors() {
         for s in set {
             args.extend(["--set", s]);
         }
-        let o = run(&args);
+        let o = cli::musashi(&args);
         assert!(!o.status.success());
         let err = String::from_utf8_lossy(&o.stderr).into_owned();
         assert!(err.contains(expect) && !err.contains("panicked"), "expected '{expect}' in: {err}");

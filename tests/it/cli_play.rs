@@ -1,11 +1,8 @@
 //! End-to-end tests of `match`, `hint` and `play` (with piped input).
 
+use crate::cli::{musashi, stderr, stdout};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-
-fn musashi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_musashi")).args(args).output().expect("the binary runs")
-}
 
 fn with_input(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_musashi"))
@@ -17,14 +14,6 @@ fn with_input(args: &[&str], input: &str) -> Output {
         .expect("the binary runs");
     child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
     child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 fn temp_dir(name: &str) -> std::path::PathBuf {

@@ -2,31 +2,10 @@
 //! the anchor at 0, per-side scores that add up), a run's generations with the Elo plot, and
 //! perfect-play accuracy from tiny solved tables.
 
+use crate::cli::{musashi, ok, temp};
 use musashi_net::{CheckpointMeta, Device, ModelConfig, Network, save_checkpoint};
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn musashi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_musashi")).args(args).output().expect("the binary runs")
-}
-
-fn temp(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("musashi-rank-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn ok(o: &Output) -> String {
-    assert!(
-        o.status.success(),
-        "stdout: {}\nstderr: {}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use std::path::Path;
 
 /// The CSV as rows of (column -> value); the last column (the spec) is quoted.
 fn csv(path: &Path) -> Vec<HashMap<String, String>> {
@@ -47,7 +26,7 @@ fn csv(path: &Path) -> Vec<HashMap<String, String>> {
 
 #[test]
 fn round_robin_of_cheap_agents() {
-    let out = temp("rr");
+    let out = temp("rank", "rr");
     let stdout = ok(&musashi(&[
         "rank",
         "--agents",
@@ -82,7 +61,7 @@ fn round_robin_of_cheap_agents() {
     assert_eq!(games.lines().filter(|l| !l.starts_with('#')).count(), 18);
     assert!(std::fs::read_to_string(out.join("ranking.md")).unwrap().contains("| # | agent | Elo |"));
     // The same seed gives the same report.
-    let again = temp("rr2");
+    let again = temp("rank", "rr2");
     ok(&musashi(&[
         "rank",
         "--agents",
@@ -124,7 +103,7 @@ fn tiny_checkpoint(dir: &Path, seed: u64, generation: u32) {
 
 #[test]
 fn a_run_is_ranked_by_generation_with_a_plot() {
-    let run = temp("run");
+    let run = temp("rank", "run");
     for g in 0..2 {
         tiny_checkpoint(&run.join("checkpoints").join(format!("gen-{g:04}")), 10 + g as u64, g);
     }
@@ -154,7 +133,7 @@ fn a_run_is_ranked_by_generation_with_a_plot() {
 
 #[test]
 fn accuracy_from_solved_tables() {
-    let dir = temp("acc");
+    let dir = temp("rank", "acc");
     let tables = dir.join("tables");
     ok(&musashi(&["solve", "--preset", "no-setchin", "--max-soldiers", "6", "--out", tables.to_str().unwrap()]));
     let out = dir.join("report");

@@ -1,18 +1,6 @@
 //! End-to-end tests of the `perft` and `show` subcommands.
 
-use std::process::{Command, Output};
-
-fn musashi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_musashi")).args(args).output().expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use crate::cli::{musashi, stderr, stdout};
 
 #[test]
 fn perft_prints_one_line_per_depth() {

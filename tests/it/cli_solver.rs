@@ -1,21 +1,10 @@
 //! End-to-end tests of `musashi solve` and `musashi probe` on a tiny configuration (33 points,
 //! up to 4 soldiers). Expected values are positions simple enough to read off by hand.
 
+use crate::cli::{musashi, stderr, stdout};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn musashi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_musashi")).args(args).output().expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use std::process::Output;
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("musashi-cli-solver-{}-{name}", std::process::id()));

@@ -3,6 +3,7 @@
 //! one former test file.
 
 mod alphabeta_vs_solver;
+mod cli;
 mod cli_export;
 mod cli_play;
 mod cli_rank;
