@@ -1,7 +1,8 @@
 //! What the binary's end-to-end tests share: running `musashi`, reading what it printed, a
-//! fresh temporary folder per test.
+//! fresh temporary folder per test, a tiny checkpoint to play.
 
-use std::path::PathBuf;
+use musashi_net::{CheckpointMeta, Device, ModelConfig, Network, save_checkpoint};
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// `musashi` with `args`, run to the end.
@@ -31,4 +32,22 @@ pub(crate) fn temp(prefix: &str, tag: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
+}
+
+/// A checkpoint of a fresh `config` network (weights from `seed`) for the classic rules, at
+/// `generation`, in `dir`.
+pub(crate) fn tiny_checkpoint(dir: &Path, seed: u64, config: ModelConfig, generation: u32) {
+    let net = Network::init(config, &Device::flex(), seed);
+    let meta = CheckpointMeta {
+        format_version: 0,
+        encoding_version: 0,
+        model: config,
+        rules: vec![musashi_game::Preset::Classic.ruleset()],
+        generation,
+        step: 0,
+        parent: None,
+        weights_sha256: String::new(),
+        training_sha256: None,
+    };
+    save_checkpoint(dir, &net, &meta, None).unwrap();
 }

@@ -3,8 +3,8 @@
 //! the same settings and seed, `musashi play --opponent`, and bundles refused for a wrong
 //! version or a bad hash.
 
-use crate::cli::{self, ok};
-use musashi_net::{CheckpointMeta, Device, ModelConfig, Network, save_checkpoint};
+use crate::cli::{self, ok, tiny_checkpoint};
+use musashi_net::ModelConfig;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -29,23 +29,6 @@ const TINY_MLP: ModelConfig = ModelConfig {
     reach: musashi_net::DEFAULT_REACH,
 };
 
-fn tiny_checkpoint(dir: &Path, seed: u64, config: ModelConfig) {
-    let device = Device::flex();
-    let net = Network::init(config, &device, seed);
-    let meta = CheckpointMeta {
-        format_version: 0,
-        encoding_version: 0,
-        model: config,
-        rules: vec![musashi_game::Preset::Classic.ruleset()],
-        generation: 3,
-        step: 0,
-        parent: None,
-        weights_sha256: String::new(),
-        training_sha256: None,
-    };
-    save_checkpoint(dir, &net, &meta, None).unwrap();
-}
-
 /// Exports a bundle from a tiny MLP checkpoint; returns (work dir, checkpoint, bundle).
 fn export(tag: &str) -> (PathBuf, PathBuf, PathBuf) {
     export_model(tag, TINY_MLP)
@@ -55,7 +38,7 @@ fn export(tag: &str) -> (PathBuf, PathBuf, PathBuf) {
 fn export_model(tag: &str, model: ModelConfig) -> (PathBuf, PathBuf, PathBuf) {
     let dir = temp(tag);
     let ckpt = dir.join("checkpoints").join("gen-0003");
-    tiny_checkpoint(&ckpt, 5, model);
+    tiny_checkpoint(&ckpt, 5, model, 3);
     std::fs::write(dir.join("checkpoints").join("BEST"), "gen-0003\n").unwrap();
     let bundle = dir.join("bundle");
     let config = format!(
@@ -258,7 +241,7 @@ fn each_side_can_take_its_own_checkpoint() {
     // The General from another generation (other weights), the soldiers from the main one.
     let (dir, ckpt, _) = export("sides");
     let general = dir.join("checkpoints").join("gen-0001");
-    tiny_checkpoint(&general, 6, TINY_MLP);
+    tiny_checkpoint(&general, 6, TINY_MLP, 3);
     let bundle = dir.join("bundle-sides");
     ok(&cli::musashi(&[
         "export",
@@ -291,9 +274,9 @@ fn a_preset_can_take_its_own_network() {
     // soldiers, which come from a third.
     let (dir, ckpt, _) = export("presets");
     let specialist = dir.join("checkpoints").join("gen-0001");
-    tiny_checkpoint(&specialist, 6, TINY_MLP);
+    tiny_checkpoint(&specialist, 6, TINY_MLP, 3);
     let soldiers = dir.join("checkpoints").join("gen-0002");
-    tiny_checkpoint(&soldiers, 7, TINY_MLP);
+    tiny_checkpoint(&soldiers, 7, TINY_MLP, 3);
     let bundle = dir.join("bundle-presets");
     let o = cli::musashi(&[
         "export",

@@ -2,8 +2,8 @@
 //! the anchor at 0, per-side scores that add up), a run's generations with the Elo plot, and
 //! perfect-play accuracy from tiny solved tables.
 
-use crate::cli::{musashi, ok, temp};
-use musashi_net::{CheckpointMeta, Device, ModelConfig, Network, save_checkpoint};
+use crate::cli::{musashi, ok, temp, tiny_checkpoint};
+use musashi_net::ModelConfig;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -83,29 +83,16 @@ fn round_robin_of_cheap_agents() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown agent kind 'minimax'"));
 }
 
-fn tiny_checkpoint(dir: &Path, seed: u64, generation: u32) {
-    let device = Device::flex();
-    let config = ModelConfig::mlp(16, 1, 8, 0);
-    let net = Network::init(config, &device, seed);
-    let meta = CheckpointMeta {
-        format_version: 0,
-        encoding_version: 0,
-        model: config,
-        rules: vec![musashi_game::Preset::Classic.ruleset()],
-        generation,
-        step: 0,
-        parent: None,
-        weights_sha256: String::new(),
-        training_sha256: None,
-    };
-    save_checkpoint(dir, &net, &meta, None).unwrap();
-}
-
 #[test]
 fn a_run_is_ranked_by_generation_with_a_plot() {
     let run = temp("rank", "run");
     for g in 0..2 {
-        tiny_checkpoint(&run.join("checkpoints").join(format!("gen-{g:04}")), 10 + g as u64, g);
+        tiny_checkpoint(
+            &run.join("checkpoints").join(format!("gen-{g:04}")),
+            10 + g as u64,
+            ModelConfig::mlp(16, 1, 8, 0),
+            g,
+        );
     }
     let out = run.join("ranking");
     ok(&musashi(&[

@@ -3,11 +3,9 @@
 use crate::ffi::{guard, keep, object, text};
 use musashi_encoding::{NUM_FEATURES, encode};
 use musashi_game::{Game, Move, Preset, Ruleset};
+use musashi_play::MAX_PLIES;
 use musashi_runtime::{BoardView, GameState};
 use std::ffi::{CString, c_char};
-
-/// Plies after which endless play ends (as the server's).
-pub const MAX_PLIES: u32 = 1000;
 
 /// A game in progress.
 #[derive(Debug)]

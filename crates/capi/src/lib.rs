@@ -26,8 +26,8 @@ pub use bundle_api::{
 };
 pub use ffi::{musashi_alloc, musashi_dealloc, musashi_last_error, musashi_version};
 pub use game_api::{
-    MAX_PLIES, MusashiGame, musashi_game_board, musashi_game_features, musashi_game_free, musashi_game_new,
-    musashi_game_play, musashi_game_state, musashi_game_undo,
+    MusashiGame, musashi_game_board, musashi_game_features, musashi_game_free, musashi_game_new, musashi_game_play,
+    musashi_game_state, musashi_game_undo,
 };
 pub use player_api::{MusashiPlayer, musashi_evaluate, musashi_player_choose, musashi_player_free, musashi_player_new};
 pub use service_api::{

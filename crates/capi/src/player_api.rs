@@ -2,9 +2,10 @@
 
 use crate::bundle_api::MusashiBundle;
 use crate::ffi::{guard, keep, object, text};
-use crate::game_api::{MAX_PLIES, MusashiGame};
+use crate::game_api::MusashiGame;
 use musashi_encoding::{NUM_FEATURES, encode};
 use musashi_game::NUM_ACTIONS;
+use musashi_play::MAX_PLIES;
 use musashi_runtime::{Level, LevelPlayer};
 use musashi_search::{Agent, PlaySettings};
 use std::ffi::{CString, c_char};
