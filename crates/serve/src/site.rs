@@ -143,7 +143,8 @@ fn static_index() -> String {
         .replacen("<meta charset=\"utf-8\">", &format!("<meta charset=\"utf-8\">\n{BACKEND}"), 1)
 }
 
-/// Writes `files` into a temporary sibling of `out`, then puts it in `out`'s place.
+/// Writes `files` into a temporary sibling of `out`, then puts it in `out`'s place; an old site
+/// there is kept until the new one has replaced it.
 fn write_folder(out: &Path, files: &[(String, Vec<u8>)]) -> Result<(), SiteError> {
     let name = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "site".into());
     let tmp = out.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
@@ -155,10 +156,23 @@ fn write_folder(out: &Path, files: &[(String, Vec<u8>)]) -> Result<(), SiteError
         }
         std::fs::write(&path, bytes).map_err(io("cannot write", &path))?;
     }
-    if out.exists() {
-        std::fs::remove_dir_all(out).map_err(io("cannot remove the old site", out))?;
+    // An old site (--force) is moved aside first and removed only once the new one is in place.
+    let old = out.with_file_name(format!(".{name}.old-{}", std::process::id()));
+    let replaced = out.exists();
+    if replaced {
+        let _ = std::fs::remove_dir_all(&old);
+        std::fs::rename(out, &old).map_err(io("cannot move the old site aside", out))?;
     }
-    std::fs::rename(&tmp, out).map_err(io("cannot move the site to", out))
+    if let Err(e) = std::fs::rename(&tmp, out) {
+        if replaced {
+            let _ = std::fs::rename(&old, out);
+        }
+        return Err(SiteError::Io { what: "cannot move the site to", path: out.to_path_buf(), source: e });
+    }
+    if replaced {
+        std::fs::remove_dir_all(&old).map_err(io("cannot remove the old site", &old))?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
