@@ -1,5 +1,10 @@
 //! Small chores that several crates need, written once, with no dependencies: an atomic file
-//! write, "0 threads means every core", and one SplitMix64 step.
+//! write, "0 threads means every core", one SplitMix64 step, and the memory the system reports
+//! (`memory.rs`).
+
+mod memory;
+
+pub use memory::{available_memory, peak_memory, reset_peak_memory};
 
 use std::fs;
 use std::io::Write;

@@ -2,7 +2,6 @@
 //! and draws progress. Each subcommand lives in `commands/`.
 
 mod commands;
-mod draw;
 mod match_flags;
 mod progress;
 mod rules_args;

@@ -59,3 +59,18 @@ impl RulesArgs {
         Ok((rules, pos))
     }
 }
+
+/// The positions of a file (one per line; blank lines and lines starting with # skipped), then
+/// those given as arguments; refused when there are none.
+pub(crate) fn positions(file: Option<&std::path::Path>, given: &[String]) -> Result<Vec<String>> {
+    let mut texts = Vec::new();
+    if let Some(file) = file {
+        let body = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+        texts.extend(body.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(String::from));
+    }
+    texts.extend(given.iter().cloned());
+    if texts.is_empty() {
+        bail!("no positions: give them as arguments or with --positions FILE");
+    }
+    Ok(texts)
+}

@@ -31,34 +31,6 @@ pub(crate) fn on_event(bar: &ProgressBar) -> impl Fn(Event<'_>) + Sync + '_ {
     }
 }
 
-/// Peak resident memory of this process in bytes, where the system reports it.
-pub(crate) fn peak_memory() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
-}
-
-/// Starts a new measurement of the peak resident memory (Linux: `/proc/self/clear_refs`), so
-/// that [`peak_memory`] tells the peak of what follows; where that is not possible the peak stays
-/// the process's so far.
-pub(crate) fn reset_peak_memory() {
-    let _ = std::fs::write("/proc/self/clear_refs", "5");
-}
-
-/// Memory the system can give without swapping (`MemAvailable`), where it reports it.
-pub(crate) fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
-}
-
-/// Bytes in GiB.
-pub(crate) fn gib(bytes: u64) -> f64 {
-    bytes as f64 / (1024.0 * 1024.0 * 1024.0)
-}
-
 /// Bytes in MiB.
 pub(crate) fn mib(bytes: u64) -> f64 {
     bytes as f64 / (1024.0 * 1024.0)

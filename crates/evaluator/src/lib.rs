@@ -1,4 +1,5 @@
-//! Evaluation of agents by playing them against each other: matches (`matches.rs`),
+//! Evaluation of agents by playing them against each other: matches (`matches.rs`, as text in
+//! `match_text.rs`),
 //! tournaments with both sides of every pairing (`tournament.rs`), rankings and their reports
 //! (`rank.rs`, `rank_report.rs`), Bradley–Terry (Elo) ratings
 //! with a side advantage and error bars (`ratings.rs`), gating by a sequential probability
@@ -12,6 +13,7 @@
 
 pub mod accuracy;
 pub mod behaviour;
+mod match_text;
 pub mod matches;
 mod rank;
 mod rank_report;

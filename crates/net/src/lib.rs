@@ -4,6 +4,7 @@
 
 pub mod encoding;
 mod graph;
+mod inference_speed;
 mod mlp;
 mod model;
 
@@ -18,6 +19,7 @@ mod training;
 
 pub use burn::tensor::Device;
 pub use error::NetError;
+pub use inference_speed::time_inference;
 pub use network::{DeviceKind, Network, Prediction};
 pub use train_speed::{TrainSpeed, synthetic_batch, time_training};
 pub use training::{Learner, LossWeights, Losses, OptimizerKind, TrainBatch, TrainingState};

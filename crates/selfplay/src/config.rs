@@ -44,6 +44,28 @@ pub struct SelfplayConfig {
 }
 
 impl SelfplayConfig {
+    /// Plain self-play outside a training job (`musashi selfplay`, `musashi bench selfplay`):
+    /// `games` games of `rules` by `agent_name` at `sims` simulations (`selfplay_mcts`), on
+    /// `threads` threads of `concurrent_games` games each; 400 plies at most, 64 games a shard,
+    /// generation 0, no handicap, sparring or detours.
+    pub fn plain(rules: Ruleset, games: u32, sims: u32, threads: usize, concurrent_games: usize) -> SelfplayConfig {
+        SelfplayConfig {
+            games,
+            threads,
+            concurrent_games,
+            rules: vec![rules],
+            mcts: selfplay_mcts(sims),
+            max_plies: 400,
+            seed: 1,
+            generation: 0,
+            shard_games: 64,
+            agent_name: String::new(),
+            handicap: Handicap::default(),
+            sparring: Sparring::default(),
+            detours: Detours::default(),
+        }
+    }
+
     /// Checks the settings; the error names the key.
     pub fn validate(&self) -> Result<(), SettingError> {
         let check = SettingError::check;

@@ -48,7 +48,7 @@ pub use solve::{
     solve, solve_from,
 };
 pub use solve_dir::{SolveDir, check_level, level_file_bytes, level_scratch_bytes};
-pub use summary::{levels_table, longest_wins};
+pub use summary::{level_line, levels_table, longest_wins, solved_line};
 pub use table::Tables;
 pub use table_error::TableError;
 pub use value::{GENERAL_WINS_BYTE, MAX_DISTANCE, Value};

@@ -133,6 +133,30 @@ impl SolvePlan {
         self.disk.saturating_sub(self.tables)
     }
 
+    /// What the plan takes against what the machine has, in a line or two of text.
+    pub fn describe(&self, config: SolveConfig, dir: &std::path::Path, have: Resources) -> String {
+        let mut text = format!(
+            "tables of {} levels {} to {}: {:.2} GiB on disk in {}, and up to about {:.2} GiB more of scratch files \
+             (capture bounds, wins) while a level is solved ({:.1} GiB free)\n",
+            config.levels.name(),
+            self.lowest,
+            self.highest,
+            gib(self.tables),
+            dir.display(),
+            gib(self.scratch()),
+            gib(have.free_disk)
+        );
+        if let Some(available) = have.available_memory {
+            let (worst, need) = self.largest;
+            text.push_str(&format!(
+                "memory: about {:.1} GiB for level {worst}, the largest ({:.1} GiB available)\n",
+                gib(need),
+                gib(available)
+            ));
+        }
+        text
+    }
+
     /// Refuses a plan the machine cannot hold; `levels` as given to [`SolvePlan::of`].
     pub fn check(&self, config: SolveConfig, levels: &[u32], have: Resources) -> Result<(), PlanError> {
         if self.disk > have.free_disk {

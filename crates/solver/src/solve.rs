@@ -74,6 +74,18 @@ pub enum Levels {
     Odd,
 }
 
+impl std::str::FromStr for Levels {
+    type Err = String;
+
+    /// `all`, `even` or `odd`.
+    fn from_str(s: &str) -> Result<Levels, String> {
+        [Levels::All, Levels::Even, Levels::Odd]
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| format!("expected `all`, `even` or `odd`, got `{s}`"))
+    }
+}
+
 impl Levels {
     /// Whether level `n` is one of them.
     pub fn contains(self, n: u32) -> bool {
@@ -90,6 +102,20 @@ impl Levels {
             Levels::All => "all",
             Levels::Even => "even",
             Levels::Odd => "odd",
+        }
+    }
+
+    /// The lowest level of the three: 1 for the odd levels, else 0.
+    pub fn lowest(self) -> u32 {
+        u32::from(self == Levels::Odd)
+    }
+
+    /// Their name in a sentence: "levels", "the even levels" or "the odd levels".
+    pub fn phrase(self) -> &'static str {
+        match self {
+            Levels::All => "levels",
+            Levels::Even => "the even levels",
+            Levels::Odd => "the odd levels",
         }
     }
 

@@ -2,7 +2,7 @@
 //! value, as `musashi solve` and `musashi bench solve` print them.
 
 use crate::principal_line::{line_text, principal_line};
-use crate::{LevelStats, TableError, Tables};
+use crate::{LevelShape, LevelStats, SolveConfig, TableError, Tables, level_memory_bytes};
 use musashi_game::{Position, Side};
 use std::fmt::Write;
 
@@ -12,6 +12,45 @@ impl LevelStats {
         let (g, s) = (&self.general_to_move, &self.soldiers_to_move);
         g.soldiers_win + g.general_wins + s.soldiers_win + s.general_wins
     }
+}
+
+/// What a solve covered, in a line: the board, the threshold (as the rules name it, and as a
+/// count), and the levels up to `highest`.
+pub fn solved_line(config: SolveConfig, general_wins_at: impl std::fmt::Display, highest: u32) -> String {
+    format!(
+        "solved the {}-point board, general_wins_at {general_wins_at} (the General wins after a capture leaving {} or \
+         fewer), {} levels {} to {highest} soldiers",
+        config.board,
+        config.threshold,
+        config.levels.name(),
+        config.levels.lowest()
+    )
+}
+
+/// One line for a finished level: size, time, plies, the peak memory (bytes, where measured)
+/// against the estimate, and how long the levels `left` may take at this rate.
+pub fn level_line(s: &LevelStats, config: SolveConfig, left: impl Iterator<Item = u32>, peak: Option<u64>) -> String {
+    let positions = s.positions();
+    let rate = positions as f64 / s.seconds.max(1e-9);
+    let points = config.board.num_points() as u32;
+    let rest: u64 = left.map(|n| 2 * LevelShape { points, soldiers: n }.positions_per_side()).sum();
+    let gib = |b: u64| b as f64 / (1024.0 * 1024.0 * 1024.0);
+    let peak = peak.map_or("-".to_string(), |p| format!("{:.2} GiB", gib(p)));
+    // An estimate from a level of less than a second says nothing.
+    let eta = if rest == 0 || s.seconds < 1.0 {
+        String::new()
+    } else {
+        format!(", levels left {:.1}+ min at this rate", rest as f64 / rate / 60.0)
+    };
+    format!(
+        "level {:>2}: {} positions in {:.1} s ({:.1} M/s), {} plies, peak memory {peak} (estimate {:.2} GiB){eta}",
+        s.soldiers,
+        positions,
+        s.seconds,
+        rate / 1e6,
+        s.steps,
+        gib(level_memory_bytes(config, s.soldiers))
+    )
 }
 
 /// Bytes in MiB.

@@ -2,8 +2,8 @@
 //! position), one line per position: `<pos>\t<move>`. A position where the game is already over
 //! gets `-` as its move and the ending on stderr.
 
-use crate::rules_args::RulesArgs;
-use anyhow::{Context, Result, bail};
+use crate::rules_args::{RulesArgs, positions};
+use anyhow::Result;
 use musashi_agents::AgentRecipe;
 use musashi_game::Game;
 use musashi_search::AgentSpec;
@@ -30,15 +30,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
-    let mut positions = a.position.clone();
-    if let Some(file) = &a.positions {
-        let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-        positions
-            .extend(text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(str::to_string));
-    }
-    if positions.is_empty() {
-        bail!("no positions: give them as arguments or with --positions FILE");
-    }
+    let positions = positions(a.positions.as_deref(), &a.position)?;
     for text in &positions {
         let (rules, pos) = a.rules.with_position(Some(text))?;
         let game = Game::from_position(rules, pos)?;

@@ -1,6 +1,7 @@
 //! `musashi probe`: values of positions from solved tables.
 
-use anyhow::{Context, Result, bail};
+use crate::rules_args::positions;
+use anyhow::{Context, Result};
 use musashi_game::Position;
 use musashi_solver::{Tables, line_text, principal_line};
 use std::path::PathBuf;
@@ -27,15 +28,7 @@ pub(crate) struct Args {
 
 pub(crate) fn run(a: Args) -> Result<()> {
     let tables = Tables::open(&a.tables).with_context(|| format!("cannot use the tables in {}", a.tables.display()))?;
-    let mut texts: Vec<String> = Vec::new();
-    if let Some(file) = &a.positions {
-        let body = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-        texts.extend(body.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(String::from));
-    }
-    texts.extend(a.position.iter().cloned());
-    if texts.is_empty() {
-        bail!("no positions given (pass them as arguments or with --positions FILE)");
-    }
+    let texts = positions(a.positions.as_deref(), &a.position)?;
     let mut out = String::new();
     for text in &texts {
         let pos = Position::parse(text).with_context(|| format!("bad position \"{}\"", musashi_game::excerpt(text)))?;

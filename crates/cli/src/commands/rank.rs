@@ -3,17 +3,16 @@
 //! report into `--out`: `ranking.md`, `ranking.csv`, `games.tsv` and, for a run,
 //! `elo_by_generation.png`.
 
-use crate::match_flags::match_config;
+use crate::match_flags::MatchFlags;
 use crate::rules_args::RulesArgs;
 use anyhow::{Context, Result, bail};
-use musashi_agents::{AgentRecipe, Model, TableOracle, load_tables, split_specs};
+use musashi_agents::{AgentRecipe, TableOracle, load_tables, split_specs};
 use musashi_config::write_atomic;
 use musashi_evaluator::{Pairings, RankPlayer, RankReport, RankSetup, add_baselines, rank};
 use musashi_game::Ruleset;
-use musashi_net::DeviceKind;
 use musashi_plot::{Plot, Reference, Series, png_bytes};
-use musashi_search::{AgentSpec, PlaySettings};
-use musashi_trainer::RunDir;
+use musashi_search::AgentSpec;
+use musashi_trainer::generation_players;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -44,18 +43,8 @@ pub(crate) struct Args {
     /// Games per pairing and side (each pairing plays twice this; 1 to 100,000).
     #[arg(long, default_value_t = 10, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100_000))]
     games: usize,
-    /// Seed of the tournament.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-    /// Worker threads (absent or 0: every core).
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Random moves at the start of each game, to vary the openings of deterministic agents.
-    #[arg(long, default_value_t = 2)]
-    opening_plies: u32,
-    /// Rulesets without a move limit: a game longer than this is adjudicated to the General.
-    #[arg(long, default_value_t = 1000)]
-    max_plies: u32,
+    #[command(flatten)]
+    matches: MatchFlags,
     /// Solved tables (`musashi solve`) for the rules' board and threshold: adds perfect-play
     /// accuracy to the report.
     #[arg(long)]
@@ -77,21 +66,8 @@ fn players(a: &Args, rules: &Ruleset) -> Result<(Vec<RankPlayer>, Vec<AgentRecip
             }
         }
         (None, Some(run)) => {
-            let gens = RunDir::new(run).generations()?;
-            let Some(&(last, _)) = gens.last() else {
-                bail!("{} has no checkpoints (gen-NNNN folders)", run.display())
-            };
-            let every = a.every.max(1);
-            for (g, dir) in gens.into_iter().filter(|(g, _)| g % every == 0 || *g == last) {
-                let net = Model::network(&dir, DeviceKind::Cpu)?;
-                let settings = PlaySettings { sims: a.sims, ..PlaySettings::default() };
-                let recipe = AgentRecipe::mcts(Model::Net(net, dir.display().to_string()), settings)?;
-                players.push(RankPlayer {
-                    name: format!("gen-{g:04}"),
-                    spec: recipe.spec().to_string(),
-                    generation: Some(g),
-                    baseline: false,
-                });
+            for (player, recipe) in generation_players(run, a.sims, a.every)? {
+                players.push(player);
                 recipes.push(recipe);
             }
         }
@@ -114,9 +90,6 @@ fn players(a: &Args, rules: &Ruleset) -> Result<(Vec<RankPlayer>, Vec<AgentRecip
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
-    if a.games == 0 {
-        bail!("--games must be at least 1");
-    }
     let rules = a.rules.ruleset();
     let (players, recipes, anchor) = players(&a, &rules)?;
     let oracle = match &a.tables {
@@ -124,7 +97,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
         None => None,
     };
     let pairings = if a.run.is_some() { Pairings::Gauntlet } else { Pairings::RoundRobin };
-    let config = match_config(rules, a.games, a.seed, a.threads, a.opening_plies, a.max_plies);
+    let config = a.matches.config(rules, a.games);
     std::fs::create_dir_all(&a.out).with_context(|| format!("cannot create {}", a.out.display()))?;
     let setup = RankSetup { players, anchor, pairings, config };
     eprintln!(

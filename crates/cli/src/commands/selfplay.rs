@@ -9,7 +9,7 @@ use musashi_agents::Model;
 use musashi_net::DeviceKind;
 use musashi_records::ShardPrefix;
 use musashi_search::Evaluator;
-use musashi_selfplay::{Progress, SelfplayConfig, run_selfplay, selfplay_mcts, threads_or_all};
+use musashi_selfplay::{Progress, SelfplayConfig, run_selfplay, threads_or_all};
 use musashi_trainer::{WorkerRequest, run_worker};
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -67,21 +67,8 @@ pub(crate) fn run(a: Args) -> Result<()> {
         bail!("--games must be at least 1");
     }
     let model = Model::load(&a.model, a.device).context("--model")?;
-    let config = SelfplayConfig {
-        games,
-        threads: threads_or_all(a.threads),
-        concurrent_games: a.concurrent,
-        rules: vec![a.rules.ruleset()],
-        mcts: selfplay_mcts(a.sims),
-        max_plies: 400,
-        seed: a.seed,
-        generation: 0,
-        shard_games: 64,
-        agent_name: model.name(),
-        handicap: Default::default(),
-        detours: Default::default(),
-        sparring: Default::default(),
-    };
+    let plain = SelfplayConfig::plain(a.rules.ruleset(), games, a.sims, threads_or_all(a.threads), a.concurrent);
+    let config = SelfplayConfig { seed: a.seed, agent_name: model.name(), ..plain };
     config.validate().map_err(anyhow::Error::msg)?;
     let make = || -> Box<dyn Evaluator> { model.evaluator() };
     let prefix = ShardPrefix::plain("sp");

@@ -1,9 +1,9 @@
 //! `musashi show`: the board in the terminal with the interface's marks and the legal moves.
 
-use crate::draw::draw_board;
 use crate::rules_args::RulesArgs;
 use anyhow::Result;
-use musashi_game::{Game, Side, analysis};
+use musashi_game::{Game, analysis};
+use musashi_play::terminal::{draw_board, position_notes};
 use std::io::IsTerminal;
 
 #[derive(clap::Args, Debug)]
@@ -26,11 +26,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
         println!("game over: {} — {}", o, o.reason.explain(o.winner));
         return Ok(());
     }
-    let threatened = analysis::threatened_soldiers(&pos);
-    if threatened != 0 {
-        let names: Vec<String> = musashi_game::Bits(threatened).map(|p| p.to_string()).collect();
-        println!("threatened soldiers (X): {}", names.join(" "));
-    }
+    print!("{}", position_notes(&game));
     let dest = analysis::capture_destinations(&pos);
     if !dest.is_empty() {
         let d: Vec<String> = dest.iter().map(|(p, n)| format!("{p} takes {n}")).collect();
@@ -38,11 +34,5 @@ pub(crate) fn run(a: Args) -> Result<()> {
     }
     let moves: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
     println!("legal moves ({}): {}", moves.len(), moves.join(" "));
-    if pos.side_to_move() == Side::Soldiers {
-        let unsafe_moves: Vec<String> = analysis::unsafe_soldier_moves(&pos).iter().map(|m| m.to_string()).collect();
-        if !unsafe_moves.is_empty() {
-            println!("unsafe soldier moves: {}", unsafe_moves.join(" "));
-        }
-    }
     Ok(())
 }

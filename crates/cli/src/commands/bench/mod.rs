@@ -9,6 +9,7 @@ mod validate;
 
 use anyhow::Result;
 use musashi_game::{Board, Position, Side, Threshold, perft};
+use musashi_net::ModelConfig;
 use musashi_selfplay::threads_or_all;
 use network::{bench_network, bench_train};
 use search::bench_search;
@@ -153,22 +154,14 @@ pub(crate) fn run(a: Args) -> Result<()> {
     match a.what {
         What::Perft { depth, runs } => bench_perft(depth, runs.max(1)),
         What::Selfplay { sims, games, threads, concurrent, model } => {
-            let model = match model {
-                Some(spec) => musashi_net::ModelConfig::from_spec(&spec, 64, 32).map_err(anyhow::Error::msg)?,
-                None => musashi_net::ModelConfig::default(),
-            };
+            let model = model.map_or(Ok(ModelConfig::default()), |s| ModelConfig::from_spec(&s, 64, 32));
+            let model = model.map_err(anyhow::Error::msg)?;
             bench_selfplay(model, sims, games, threads_or_all(threads), concurrent)
         }
-        What::Search { depth, ms, positions } => {
-            bench_search(depth, ms, positions);
-            Ok(())
-        }
+        What::Search { depth, ms, positions } => bench_search(depth, ms, positions),
         What::Network { kind, reach, hidden, blocks, value_hidden, moves_left_hidden, batches, seconds } => {
-            let shape = musashi_net::ModelConfig {
-                kind,
-                reach,
-                ..musashi_net::ModelConfig::mlp(hidden, blocks, value_hidden, moves_left_hidden)
-            };
+            let shape =
+                ModelConfig { kind, reach, ..ModelConfig::mlp(hidden, blocks, value_hidden, moves_left_hidden) };
             bench_network(shape, &batches, seconds)
         }
         What::Train { models, batch, seconds, threads } => bench_train(&models, batch, seconds, &threads),

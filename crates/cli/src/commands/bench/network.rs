@@ -2,13 +2,10 @@
 //! (the Burn side of `bench/torch_vs_burn.py`).
 
 use anyhow::Result;
-use musashi_net::{DeviceKind, ModelConfig, NUM_FEATURES, Network, Prediction};
-use std::time::Instant;
+use musashi_net::ModelConfig;
 
 pub(crate) fn bench_network(model: ModelConfig, batches: &[usize], seconds: f64) -> Result<()> {
     model.validate().map_err(anyhow::Error::msg)?;
-    let device = DeviceKind::Cpu.device().map_err(anyhow::Error::msg)?;
-    let net = Network::init(model, &device, 1);
     println!(
         "burn flex, one thread, {} network hidden={} blocks={} value_hidden={} ({} parameters)",
         model.kind.name(),
@@ -18,17 +15,7 @@ pub(crate) fn bench_network(model: ModelConfig, batches: &[usize], seconds: f64)
         model.num_params()
     );
     for &b in batches {
-        // Deterministic, varied inputs.
-        let features: Vec<f32> = (0..b * NUM_FEATURES).map(|i| ((i * 7919) % 13) as f32 / 13.0).collect();
-        let mut out = Prediction::default();
-        net.predict(&features, &mut out);
-        let start = Instant::now();
-        let mut positions = 0usize;
-        while start.elapsed().as_secs_f64() < seconds {
-            net.predict(&features, &mut out);
-            positions += b;
-        }
-        let us = start.elapsed().as_secs_f64() * 1e6 / positions as f64;
+        let us = musashi_net::time_inference(model, b, seconds).map_err(anyhow::Error::msg)?;
         println!("batch {b}: {us:.2} us/position");
     }
     Ok(())

@@ -4,7 +4,7 @@
 use musashi_game::{Game, Preset};
 use musashi_search::bench::{at_depth, in_time, middle_games, reach, throughput};
 
-pub(crate) fn bench_search(depth: u32, ms: u64, positions: usize) {
+pub(crate) fn bench_search(depth: u32, ms: u64, positions: usize) -> anyhow::Result<()> {
     let start = Game::new(Preset::Classic.ruleset());
     let r = at_depth(&start, depth);
     let secs = r.elapsed.as_secs_f64();
@@ -48,4 +48,5 @@ pub(crate) fn bench_search(depth: u32, ms: u64, positions: usize) {
             reached.proven
         );
     }
+    Ok(())
 }

@@ -6,7 +6,7 @@ use musashi_net::{DeviceKind, ModelConfig, Network};
 use musashi_records::ShardPrefix;
 use musashi_search::Evaluator;
 use musashi_selfplay::bench::raw_throughput;
-use musashi_selfplay::{NetEvaluator, Progress, SelfplayConfig, run_selfplay, selfplay_mcts};
+use musashi_selfplay::{NetEvaluator, Progress, SelfplayConfig, run_selfplay};
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
@@ -28,19 +28,8 @@ pub(crate) fn bench_selfplay(
         model.num_params()
     );
     let config = SelfplayConfig {
-        games,
-        threads,
-        concurrent_games: concurrent,
-        rules: vec![Preset::Classic.ruleset()],
-        mcts: selfplay_mcts(sims),
-        max_plies: 400,
-        seed: 1,
-        generation: 0,
-        shard_games: 64,
         agent_name: "bench".into(),
-        handicap: Default::default(),
-        detours: Default::default(),
-        sparring: Default::default(),
+        ..SelfplayConfig::plain(Preset::Classic.ruleset(), games, sims, threads, concurrent)
     };
     let dir = std::env::temp_dir().join(format!("musashi-bench-selfplay-{}", std::process::id()));
     let progress = Progress::default();

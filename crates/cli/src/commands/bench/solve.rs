@@ -22,7 +22,7 @@ pub(crate) fn bench_solve(threshold: Threshold, max_soldiers: u32, recheck: bool
         positions as f64 / solve_secs / 1e6,
         rayon::current_num_threads()
     );
-    if let Some(peak) = cmd::peak_memory() {
+    if let Some(peak) = musashi_chores::peak_memory() {
         println!("peak memory {:.0} MiB", cmd::mib(peak));
     }
     cmd::print_summary(&stats, &tables)?;

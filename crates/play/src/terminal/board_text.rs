@@ -11,7 +11,7 @@ fn column(p: Point) -> usize {
 /// The board as text: `G` the General, `S` a soldier, `X` a threatened soldier, `.` an empty
 /// point, a digit an empty point where the General would capture that many soldiers. The setchin
 /// hangs below `c5` as a triangle. With `color`, marks are coloured with ANSI codes.
-pub(crate) fn draw_board(pos: &Position, color: bool) -> String {
+pub fn draw_board(pos: &Position, color: bool) -> String {
     let board = pos.board();
     let rows = board.rows();
     let height = 2 * rows - 1;
