@@ -58,8 +58,9 @@ impl Kind {
     fn keys(self) -> String {
         match self {
             Kind::Random | Kind::Greedy => String::new(),
-            Kind::AlphaBeta => "[:depth=N][,ms=N][,nodes=N][,tt=MiB][,noise=N][,lmr=0|1][,blunder=P] (no limit given: \
-depth=6; blunder: the chance per move of a uniformly random move other than the best)"
+            Kind::AlphaBeta => "[:depth=N][,ms=N][,nodes=N][,tt=MiB][,noise=N][,lmr=0|1][,blunder=P]\
+[,weights=default|legacy|FILE] (no limit given: depth=6; blunder: the chance per move of a uniformly random move \
+other than the best; weights: the evaluation's, FILE holding name=value pairs as docs/alphabeta.md shows)"
                 .to_string(),
             Kind::Mcts => format!(":ckpt=DIR|uniform{} ({})", play_keys_synopsis(), play_keys_help()),
             Kind::Perfect => {

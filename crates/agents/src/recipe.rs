@@ -8,7 +8,7 @@ use crate::tables::{TableOracle, load_tables};
 use musashi_game::Ruleset;
 use musashi_net::DeviceKind;
 use musashi_runtime::{Bundle, Level, UnknownLevel};
-use musashi_search::alphabeta::{Config, Limits, MAX_DEPTH};
+use musashi_search::alphabeta::{Config, Limits, MAX_DEPTH, Weights};
 use musashi_search::mcts::PlayOverrides;
 use musashi_search::{Agent, AgentSpec, AlphaBeta, GreedyAgent, Oracle, PerfectAgent, PlaySettings, RandomAgent};
 use std::fmt;
@@ -175,7 +175,22 @@ fn alphabeta_config(spec: &mut AgentSpec) -> Result<Config, AgentError> {
         config.lmr = l != 0;
     }
     config.blunder = blunder(spec)?;
+    config.weights = weights(spec)?;
     Ok(config)
+}
+
+/// The `weights=default|legacy|FILE` key: the evaluation's weights, `FILE` holding `name=value`
+/// pairs over the default weights (as `Weights` prints them and the lab's `tune-eval` writes).
+fn weights(spec: &mut AgentSpec) -> Result<Weights, AgentError> {
+    match spec.take_str("weights").as_deref() {
+        None | Some("default") => Ok(Weights::default()),
+        Some("legacy") => Ok(Weights::legacy()),
+        Some(file) => {
+            let text = std::fs::read_to_string(file)
+                .map_err(|e| invalid(spec, format!("weights file {file} cannot be read: {e}")))?;
+            text.trim().parse().map_err(|e| invalid(spec, format!("weights file {file}: {e}")))
+        }
+    }
 }
 
 /// The `blunder=P` key (0 when absent): a chance per move, 0..=1.
@@ -241,6 +256,30 @@ mod tests {
 
     fn err(s: &str) -> String {
         build(s).err().expect("an error").to_string()
+    }
+
+    #[test]
+    fn alphabeta_takes_its_evaluation_weights_by_name_or_from_a_file() {
+        let game = musashi_game::Game::new(Preset::Classic.ruleset());
+        let score = |spec: &str| build(spec).unwrap().choose(&game).analysis.score.expect("a score");
+        let default = score("alphabeta:depth=3");
+        assert_eq!(score("alphabeta:depth=3,weights=default"), default);
+        assert_ne!(score("alphabeta:depth=3,weights=legacy"), default, "legacy weights judge the start otherwise");
+        let dir = std::env::temp_dir().join(format!("musashi-weights-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("legacy.txt");
+        std::fs::write(&file, format!("{}\n", Weights::legacy())).unwrap();
+        let from_file = score(&format!("alphabeta:depth=3,weights={}", file.display()));
+        assert_eq!(
+            from_file,
+            score("alphabeta:depth=3,weights=legacy"),
+            "a file of the legacy weights plays as legacy"
+        );
+        std::fs::write(&file, "soldier=100,nonsense=3").unwrap();
+        let e = err(&format!("alphabeta:weights={}", file.display()));
+        assert!(e.contains("weights file") && e.contains("nonsense"), "{e}");
+        assert!(err("alphabeta:weights=/no/such/file").contains("cannot be read"));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -35,6 +35,10 @@ enum Command {
     Lfscan(probes::lfscan::Args),
     /// Every move of `musashi match` games files graded by the solved tables.
     Movegrade(probes::movegrade::Args),
+    /// Solve the 25-point game in memory; write positions with exact values (for tune-eval).
+    DumpLabels(probes::dump_labels::Args),
+    /// Fit alpha-beta's evaluation weights to exact values; check them on held-out positions.
+    TuneEval(probes::tune_eval::Args),
 }
 
 fn main() -> ExitCode {
@@ -48,6 +52,8 @@ fn main() -> ExitCode {
         Command::Rollout(a) => probes::rollout::run(a),
         Command::Lfscan(a) => probes::lfscan::run(a),
         Command::Movegrade(a) => probes::movegrade::run(a),
+        Command::DumpLabels(a) => probes::dump_labels::run(a),
+        Command::TuneEval(a) => probes::tune_eval::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -86,5 +92,9 @@ mod tests {
         assert!(parse(&["movegrade", "--tables", "t", "a"]).is_err(), "no --opening-plies");
         assert!(parse(&["distill", "--tables", "t", "g"]).is_err(), "neither --model nor --from");
         assert!(parse(&["distill", "--tables", "t", "--model", "mlp:8x1", "--from", "c", "g"]).is_err());
+        assert!(parse(&["dump-labels", "--out", "l.txt", "--uniform", "40000", "--walks", "60000"]).is_ok());
+        assert!(parse(&["dump-labels"]).is_err(), "no --out");
+        assert!(parse(&["tune-eval", "l.txt", "--fix", "soldier=100", "--fix", "threat=20", "--rounds", "2"]).is_ok());
+        assert!(parse(&["tune-eval", "--rounds", "2"]).is_err(), "no labels");
     }
 }

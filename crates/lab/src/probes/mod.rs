@@ -3,6 +3,7 @@
 
 pub(crate) mod agentprobe;
 pub(crate) mod distill;
+pub(crate) mod dump_labels;
 pub(crate) mod ensemble;
 pub(crate) mod fights;
 pub(crate) mod lfscan;
@@ -10,6 +11,7 @@ pub(crate) mod mlsearch;
 pub(crate) mod movegrade;
 pub(crate) mod rollout;
 pub(crate) mod symprobe;
+pub(crate) mod tune_eval;
 
 use anyhow::{Context, Result};
 use musashi_agents::{Model, TableOracle, load_tables, resolve_checkpoint};
