@@ -13,6 +13,7 @@ pub use graph::GraphNet;
 pub use mlp::MlpNet;
 pub use model::{DEFAULT_REACH, Heads, ModelConfig, ModelKind, PolicyValueNet};
 mod network;
+mod split_step;
 mod subnormal;
 mod train_speed;
 mod training;

@@ -5,6 +5,7 @@ use crate::NetError;
 use crate::encoding::{NUM_FEATURES, PLIES_SCALE};
 use crate::model::{ModelConfig, PolicyValueNet};
 use crate::network::Network;
+use crate::split_step::{Norm, SPLIT_FROM, add_grads, part, replica};
 use crate::subnormal::flush_subnormals;
 use burn::optim::{
     AdamConfig, AdamWConfig, GradientsParams, ModuleOptimizer, SgdConfig, decay::WeightDecayConfig,
@@ -122,6 +123,10 @@ pub struct Learner {
     weights: LossWeights,
     /// The threads its steps' matrix products use, when not every core's.
     pool: Option<Arc<rayon::ThreadPool>>,
+    /// Whether a step cuts its batch in two halves that run side by side (`split_step.rs`):
+    /// unless it was given one thread. Decided by the setting, not by the machine's cores, so
+    /// that a run's weights are the same on any machine.
+    split: bool,
 }
 
 impl std::fmt::Debug for Learner {
@@ -144,7 +149,8 @@ impl Learner {
                 .with_weight_decay(decay)
                 .init(),
         };
-        Learner { model, optim, config: network.config(), device, base: network.device().clone(), weights, pool: None }
+        let base = network.device().clone();
+        Learner { model, optim, config: network.config(), device, base, weights, pool: None, split: true }
     }
 
     /// One optimizer step on `batch` with learning rate `lr`.
@@ -155,8 +161,11 @@ impl Learner {
         }
     }
 
-    /// Runs its steps' matrix products on `threads` threads (0 = every core, the default).
+    /// Runs its steps on `threads` threads (0 = every core, the default). With one thread a step
+    /// takes its batch whole; otherwise in two halves side by side (the same halves on any
+    /// number of cores).
     pub fn with_threads(mut self, threads: usize) -> Result<Learner, NetError> {
+        self.split = threads != 1;
         self.pool = match threads {
             0 => None,
             n => Some(Arc::new(
@@ -170,20 +179,49 @@ impl Learner {
     }
 
     fn step_here(&mut self, batch: &TrainBatch, lr: f64) -> Losses {
-        let (loss, losses) = self.loss(batch);
-        let grads = GradientsParams::from_grads(loss.backward(), &self.model);
+        let split = self.split && batch.len() >= SPLIT_FROM;
+        let (grads, losses) = if split { self.split_grads(batch) } else { self.grads(batch) };
         self.model = flush_subnormals(self.optim.step(lr, self.model.clone(), grads));
         losses
+    }
+
+    /// The whole batch's gradients and losses in one pass.
+    fn grads(&self, batch: &TrainBatch) -> (GradientsParams, Losses) {
+        let (loss, losses) = loss_of(&self.model, batch, self.weights, &self.device, None);
+        (GradientsParams::from_grads(loss.backward(), &self.model), losses)
+    }
+
+    /// The same from the batch's two halves, side by side where the pool has two threads
+    /// (`split_step.rs`).
+    fn split_grads(&self, batch: &TrainBatch) -> (GradientsParams, Losses) {
+        let norm = Norm::of(batch);
+        let half = batch.len() / 2;
+        let (a, b) = (part(batch, 0..half), part(batch, half..batch.len()));
+        let pass = |model: &PolicyValueNet, part: &TrainBatch| {
+            let (loss, losses) = loss_of(model, part, self.weights, &self.device, Some(norm));
+            (GradientsParams::from_grads(loss.backward(), model), losses)
+        };
+        // On one thread the halves run one after the other on the model itself (the same
+        // arithmetic: a copy only lets the second half's graph run beside the first's).
+        let ((ga, la), (gb, lb)) = if rayon::current_num_threads() > 1 {
+            let other = replica(&self.model, &self.device);
+            rayon::join(|| pass(&self.model, &a), || pass(&other, &b))
+        } else {
+            (pass(&self.model, &a), pass(&self.model, &b))
+        };
+        let losses = Losses {
+            policy: la.policy + lb.policy,
+            value: la.value + lb.value,
+            moves_left: la.moves_left + lb.moves_left,
+            total: la.total + lb.total,
+        };
+        (add_grads(&self.model, ga, gb), losses)
     }
 
     /// The losses on `batch` without changing anything.
     pub fn evaluate(&self, batch: &TrainBatch) -> Losses {
         let plain = self.model.valid();
-        loss_of(&plain, batch, self.weights, &self.base).1
-    }
-
-    fn loss(&self, batch: &TrainBatch) -> (Tensor<1>, Losses) {
-        loss_of(&self.model, batch, self.weights, &self.device)
+        loss_of(&plain, batch, self.weights, &self.base, None).1
     }
 
     /// An inference copy of the current weights.
@@ -231,7 +269,15 @@ pub struct TrainingState {
     pub optimizer: Vec<u8>,
 }
 
-fn loss_of(model: &PolicyValueNet, b: &TrainBatch, weights: LossWeights, device: &Device) -> (Tensor<1>, Losses) {
+/// The loss of `b` and its parts. With `norm` (a part of a batch), sums divided by the whole
+/// batch's counts, so that the parts' losses add up to the batch's; without, `b`'s own means.
+fn loss_of(
+    model: &PolicyValueNet,
+    b: &TrainBatch,
+    weights: LossWeights,
+    device: &Device,
+    norm: Option<Norm>,
+) -> (Tensor<1>, Losses) {
     let n = b.len();
     assert!(n > 0, "empty batch");
     assert_eq!(b.features.len(), n * NUM_FEATURES);
@@ -245,11 +291,15 @@ fn loss_of(model: &PolicyValueNet, b: &TrainBatch, weights: LossWeights, device:
     let logp = log_softmax(masked, 1);
     let ce = (t2(&b.policy, NUM_ACTIONS) * logp).sum_dim(1).neg().reshape([n]);
     let w = Tensor::<1>::from_data(TensorData::new(b.policy_weight.clone(), [n]), device);
-    let wsum: f32 = b.policy_weight.iter().sum::<f32>().max(1e-6);
+    let wsum = norm.unwrap_or_else(|| Norm::of(b)).policy_weight;
+    let mean = |t: Tensor<1>| match norm {
+        None => t.mean(),
+        Some(norm) => t.sum() / norm.positions,
+    };
     let policy = (ce * w).sum() / wsum;
     let target = Tensor::<1>::from_data(TensorData::new(b.value.clone(), [n]), device);
     let diff = value.reshape([n]) - target;
-    let value_loss = (diff.clone() * diff).mean();
+    let value_loss = mean(diff.clone() * diff);
     let mut total = policy.clone() + value_loss.clone() * weights.value;
     let scalar = |t: &Tensor<1>| t.clone().into_data().try_into_vec::<f32>().expect("f32")[0];
     let mut moves_left = 0.0;
@@ -257,7 +307,7 @@ fn loss_of(model: &PolicyValueNet, b: &TrainBatch, weights: LossWeights, device:
         assert_eq!(b.plies.len(), n, "a moves-left target per position");
         let scaled: Vec<f32> = b.plies.iter().map(|p| p / PLIES_SCALE).collect();
         let d = m.reshape([n]) - Tensor::<1>::from_data(TensorData::new(scaled, [n]), device);
-        let loss = (d.clone() * d).mean();
+        let loss = mean(d.clone() * d);
         moves_left = scalar(&loss);
         total = total + loss * weights.moves_left;
     }

@@ -287,3 +287,57 @@ fn graph_network_ignores_the_setchin_on_25_points() {
     net.predict(&planted, &mut b);
     assert_ne!(a.values, b.values);
 }
+
+/// `n` positions: the four presets' starts, each with other targets and policy weights (some 0).
+fn big_batch(n: usize) -> TrainBatch {
+    let four = batch();
+    let mut b = TrainBatch::default();
+    for i in 0..n {
+        let k = i % 4;
+        b.features.extend(&four.features[k * NUM_FEATURES..(k + 1) * NUM_FEATURES]);
+        b.policy.extend(&four.policy[k * NUM_ACTIONS..(k + 1) * NUM_ACTIONS]);
+        b.legal.extend(&four.legal[k * NUM_ACTIONS..(k + 1) * NUM_ACTIONS]);
+        b.value.push(((i * 37) % 19) as f32 / 9.0 - 1.0);
+        b.policy_weight.push(if i % 5 == 0 { 0.0 } else { 1.0 });
+        b.plies.push((i % 60) as f32 * 3.0);
+    }
+    b
+}
+
+#[test]
+fn a_batch_cut_in_halves_trains_as_the_whole_batch_on_any_number_of_threads() {
+    for config in [tiny(), tiny_graph()] {
+        let device = DeviceKind::Cpu.device().unwrap();
+        let net = Network::init(config, &device, 3);
+        let b = big_batch(96);
+        let whole = Learner::new(&net, OptimizerKind::Adam, 1e-4, W).with_threads(1).unwrap();
+        let halves = Learner::new(&net, OptimizerKind::Adam, 1e-4, W).with_threads(2).unwrap();
+        // Every core (0), on a machine of one core: the same halves, one after the other.
+        let one_core = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        let sequential = Learner::new(&net, OptimizerKind::Adam, 1e-4, W);
+        let mut learners = [whole, halves, sequential];
+        let mut losses = Vec::new();
+        for (i, learner) in learners.iter_mut().enumerate() {
+            for _ in 0..3 {
+                let l = if i == 2 { one_core.install(|| learner.step(&b, 1e-3)) } else { learner.step(&b, 1e-3) };
+                losses.push(l);
+            }
+        }
+        let predict = |l: &Learner| {
+            let mut p = Prediction::default();
+            l.network().predict(&b.features, &mut p);
+            p
+        };
+        let [whole, halves, sequential] = learners.each_ref().map(predict);
+        assert_eq!(halves.logits, sequential.logits, "the same halves give the same weights on 1 or 2 threads");
+        assert_eq!(halves.values, sequential.values);
+        let close = |a: &[f32], b: &[f32]| a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-4);
+        assert!(close(&whole.logits, &halves.logits) && close(&whole.values, &halves.values), "{config:?}");
+        assert!(close(&whole.plies, &halves.plies));
+        for k in 0..3 {
+            let (a, b) = (losses[k], losses[3 + k]);
+            assert!((a.total - b.total).abs() < 1e-4 * a.total.abs().max(1.0), "step {k}: {a:?} against {b:?}");
+            assert!((a.policy - b.policy).abs() < 1e-4 && (a.moves_left - b.moves_left).abs() < 1e-4);
+        }
+    }
+}

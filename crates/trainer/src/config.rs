@@ -74,9 +74,9 @@ pub struct TrainerConfig {
     pub long_fight_weight: f32,
     /// Save a resumable partial checkpoint every this many steps within a generation.
     pub checkpoint_every: u32,
-    /// Threads of the optimizer steps' matrix products (0 = every core). One can be faster than
-    /// two for mid-sized networks, whose products are split at a cost larger than the gain
-    /// (`musashi bench train --threads`).
+    /// Threads of the optimizer steps (0 = every core). Unless 1, a step cuts its batch in two
+    /// halves whose passes run side by side, with the same weights on any machine; 1 takes the
+    /// batch whole (`musashi bench train --threads 1,2`).
     pub threads: usize,
 }
 
