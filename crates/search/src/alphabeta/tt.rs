@@ -12,6 +12,8 @@ pub(crate) enum Bound {
     Upper,
 }
 
+/// An entry, unpacked: stored as two words (`pack`), so that a new table is allocated zeroed
+/// by the system (an untouched page costs nothing) instead of written slot by slot.
 #[derive(Copy, Clone, Default)]
 struct Slot {
     key: u64,
@@ -22,6 +24,29 @@ struct Slot {
     /// 0 = empty, 1 = exact, 2 = lower, 3 = upper.
     bound: u8,
     age: u8,
+}
+
+impl Slot {
+    fn unpack(w: [u64; 2]) -> Slot {
+        let v = w[1];
+        Slot {
+            key: w[0],
+            score: v as u16 as i16,
+            mv: (v >> 16) as u16,
+            depth: (v >> 32) as u8,
+            bound: (v >> 40) as u8,
+            age: (v >> 48) as u8,
+        }
+    }
+
+    fn pack(self) -> [u64; 2] {
+        let v = self.score as u16 as u64
+            | (self.mv as u64) << 16
+            | (self.depth as u64) << 32
+            | (self.bound as u64) << 40
+            | (self.age as u64) << 48;
+        [self.key, v]
+    }
 }
 
 /// A probed entry.
@@ -36,9 +61,13 @@ pub(crate) struct Entry {
 /// The table. Scores are stored as given: the caller converts mate scores to and from
 /// "distance from this node" (see `search.rs`).
 pub(crate) struct Table {
-    slots: Vec<Slot>,
+    /// Packed slots (`Slot::pack`); all zeros is an empty slot.
+    slots: Vec<[u64; 2]>,
     mask: usize,
     age: u8,
+    /// Whether anything was stored since the table was made or cleared (a clean table needs no
+    /// clearing: a new game on a new agent writes nothing).
+    dirty: bool,
 }
 
 impl Table {
@@ -46,10 +75,10 @@ impl Table {
     pub(crate) fn new(mb: usize) -> Table {
         let bytes = mb.max(1) * 1024 * 1024;
         let mut n = 1024usize;
-        while n * 2 * std::mem::size_of::<Slot>() <= bytes {
+        while n * 2 * std::mem::size_of::<[u64; 2]>() <= bytes {
             n *= 2;
         }
-        Table { slots: vec![Slot::default(); n], mask: n - 1, age: 0 }
+        Table { slots: vec![[0u64; 2]; n], mask: n - 1, age: 0, dirty: false }
     }
 
     /// Number of entries.
@@ -59,7 +88,10 @@ impl Table {
 
     /// Forgets everything.
     pub(crate) fn clear(&mut self) {
-        self.slots.fill(Slot::default());
+        if self.dirty {
+            self.slots.fill([0; 2]);
+            self.dirty = false;
+        }
         self.age = 0;
     }
 
@@ -69,7 +101,7 @@ impl Table {
     }
 
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
-        let s = &self.slots[key as usize & self.mask];
+        let s = Slot::unpack(self.slots[key as usize & self.mask]);
         if s.bound == 0 || s.key != key {
             return None;
         }
@@ -83,7 +115,8 @@ impl Table {
 
     pub(crate) fn store(&mut self, key: u64, score: i32, mv: Option<Move>, depth: u32, bound: Bound) {
         let age = self.age;
-        let s = &mut self.slots[key as usize & self.mask];
+        let index = key as usize & self.mask;
+        let s = Slot::unpack(self.slots[index]);
         let depth = depth.min(255) as u8;
         if s.bound != 0 && s.key != key && s.age == age && s.depth > depth {
             return;
@@ -94,7 +127,8 @@ impl Table {
             None if s.key == key => s.mv,
             None => 0,
         };
-        *s = Slot {
+        self.dirty = true;
+        self.slots[index] = Slot {
             key,
             score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             mv,
@@ -105,7 +139,8 @@ impl Table {
                 Bound::Upper => 3,
             },
             age,
-        };
+        }
+        .pack();
     }
 }
 
@@ -145,5 +180,17 @@ mod tests {
         assert_eq!(t.probe(0xdead_beef).unwrap().mv, Some(m));
         t.clear();
         assert!(t.probe(0xdead_beef).is_none());
+        // Every field survives packing, at its extremes too.
+        let m = Move::new_unchecked(Point::new(32).unwrap(), Point::new(31).unwrap());
+        for (score, depth, bound) in [(i16::MIN as i32, 255, Bound::Upper), (i16::MAX as i32, 0, Bound::Exact)] {
+            t.store(u64::MAX, score, Some(m), depth, bound);
+            let e = t.probe(u64::MAX).unwrap();
+            assert_eq!((e.score, e.mv, e.depth, e.bound), (score, Some(m), depth, bound));
+        }
+        t.new_search();
+        t.store(7, -1, None, 3, Bound::Lower);
+        assert_eq!(Slot::unpack(t.slots[7 & t.mask]).age, 1);
+        t.clear();
+        assert!(t.probe(u64::MAX).is_none() && t.probe(7).is_none());
     }
 }
