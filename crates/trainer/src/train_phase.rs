@@ -1,19 +1,17 @@
 //! The training phase of a generation: the replay window, optimizer steps with the schedule,
 //! partial checkpoints for crash safety, and the generation's checkpoint.
 
+use crate::batch::prefetched;
 use crate::context::Context;
 use crate::metrics::Event;
 use crate::observer::{Observer, Phase};
 use crate::run_dir::Pointer;
 use crate::shards::shards_up_to;
-use crate::{Replay, TrainError, build_batch, learning_rate, seeds};
+use crate::{Replay, TrainError, learning_rate};
 use musashi_game::Snapshot;
 use musashi_net::{
-    CheckpointMeta, Learner, LossWeights, Losses, Network, TrainBatch, load_checkpoint, load_training_state,
-    save_checkpoint,
+    CheckpointMeta, Learner, LossWeights, Losses, Network, load_checkpoint, load_training_state, save_checkpoint,
 };
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
 use std::path::Path;
 use std::time::Instant;
 
@@ -110,53 +108,56 @@ pub(crate) fn run_train_phase(
     };
     let replay = load_replay(ctx, g)?;
     let total_steps = ctx.job.run.generations as u64 * steps as u64;
-    let mut batch = TrainBatch::default();
     let log_every = (steps / 10).max(1);
     let start = Instant::now();
     let mut last = Losses::default();
     let mut trained = 0u32;
     observer.phase_start(Phase::Training, steps as u64);
-    for step in first_step..steps {
-        let global = (g as u64 - 1) * steps as u64 + step as u64;
-        let mut rng = SmallRng::seed_from_u64(seeds::minibatch(ctx.job.run.seed, global));
-        build_batch(&replay, &t, &mut rng, &mut batch);
-        let lr = learning_rate(&t, global, total_steps);
-        last = learner.step(&batch, lr);
-        if !last.total.is_finite() {
-            return Err(TrainError::Diverged {
-                generation: g,
-                step: global + 1,
-                total: last.total,
-                policy: last.policy,
-                value: last.value,
-                moves_left: last.moves_left,
-                learning_rate: lr,
-            });
+    let first_global = (g as u64 - 1) * steps as u64;
+    let globals = first_global + first_step as u64..first_global + steps as u64;
+    prefetched(&replay, &t, ctx.job.run.seed, globals, |next_batch| -> Result<(), TrainError> {
+        for step in first_step..steps {
+            let global = first_global + step as u64;
+            let batch = next_batch();
+            let lr = learning_rate(&t, global, total_steps);
+            last = learner.step(&batch, lr);
+            if !last.total.is_finite() {
+                return Err(TrainError::Diverged {
+                    generation: g,
+                    step: global + 1,
+                    total: last.total,
+                    policy: last.policy,
+                    value: last.value,
+                    moves_left: last.moves_left,
+                    learning_rate: lr,
+                });
+            }
+            trained += 1;
+            let done = step + 1;
+            observer.phase_progress(Phase::Training, done as u64, &format!("loss {:.3}", last.total));
+            if (done % log_every == 0 || done == steps) && done > logged_steps {
+                let secs = start.elapsed().as_secs_f64().max(1e-9);
+                ctx.metrics.log(Event::Train {
+                    generation: g,
+                    step: done,
+                    global_step: global + 1,
+                    policy_loss: last.policy,
+                    value_loss: last.value,
+                    moves_left_loss: last.moves_left,
+                    total_loss: last.total,
+                    learning_rate: lr,
+                    window: replay.len(),
+                    positions_seen: replay.seen(),
+                    exact_values: replay.exact_values(),
+                    samples_per_second: (trained as usize * t.batch_size) as f64 / secs,
+                })?;
+            }
+            if done % t.checkpoint_every == 0 && done < steps {
+                save_partial(ctx, &learner, g, done, global + 1)?;
+            }
         }
-        trained += 1;
-        let done = step + 1;
-        observer.phase_progress(Phase::Training, done as u64, &format!("loss {:.3}", last.total));
-        if (done % log_every == 0 || done == steps) && done > logged_steps {
-            let secs = start.elapsed().as_secs_f64().max(1e-9);
-            ctx.metrics.log(Event::Train {
-                generation: g,
-                step: done,
-                global_step: global + 1,
-                policy_loss: last.policy,
-                value_loss: last.value,
-                moves_left_loss: last.moves_left,
-                total_loss: last.total,
-                learning_rate: lr,
-                window: replay.len(),
-                positions_seen: replay.seen(),
-                exact_values: replay.exact_values(),
-                samples_per_second: (trained as usize * t.batch_size) as f64 / secs,
-            })?;
-        }
-        if done % t.checkpoint_every == 0 && done < steps {
-            save_partial(ctx, &learner, g, done, global + 1)?;
-        }
-    }
+        Ok(())
+    })?;
     observer.phase_end(Phase::Training);
     let net = learner.network();
     check_weights(&net, g, g as u64 * steps as u64)?;
