@@ -7,14 +7,13 @@
 //! gradients add up to the whole batch's. The cut is the same whatever the number of threads,
 //! so a run's weights do not depend on the machine's cores.
 
+use crate::encoding::NUM_FEATURES;
 use crate::model::PolicyValueNet;
 use crate::training::TrainBatch;
 use burn::module::{Module, ModuleVisitor, Param};
 use burn::optim::GradientsParams;
 use burn::prelude::*;
 use musashi_game::NUM_ACTIONS;
-
-use crate::encoding::NUM_FEATURES;
 
 /// Parts of a batch: a batch this large or larger is cut in two.
 pub(crate) const SPLIT_FROM: usize = 64;
