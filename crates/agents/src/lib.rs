@@ -19,5 +19,5 @@ pub use error::AgentError;
 pub use kinds::{Kind, kinds_help};
 pub use list::split_specs;
 pub use model::{Model, resolve_checkpoint};
-pub use recipe::AgentRecipe;
+pub use recipe::{AgentRecipe, alphabeta_weights};
 pub use tables::{ENDLESS, TableOracle, load_tables};

@@ -179,16 +179,24 @@ fn alphabeta_config(spec: &mut AgentSpec) -> Result<Config, AgentError> {
     Ok(config)
 }
 
-/// The `weights=default|legacy|FILE` key: the evaluation's weights, `FILE` holding `name=value`
-/// pairs over the default weights (as `Weights` prints them and the lab's `tune-eval` writes).
+/// The `weights=default|legacy|FILE` key (`alphabeta_weights`).
 fn weights(spec: &mut AgentSpec) -> Result<Weights, AgentError> {
-    match spec.take_str("weights").as_deref() {
-        None | Some("default") => Ok(Weights::default()),
-        Some("legacy") => Ok(Weights::legacy()),
-        Some(file) => {
-            let text = std::fs::read_to_string(file)
-                .map_err(|e| invalid(spec, format!("weights file {file} cannot be read: {e}")))?;
-            text.trim().parse().map_err(|e| invalid(spec, format!("weights file {file}: {e}")))
+    match spec.take_str("weights") {
+        None => Ok(Weights::default()),
+        Some(value) => alphabeta_weights(&value).map_err(|problem| invalid(spec, problem)),
+    }
+}
+
+/// Alpha-beta's evaluation weights by name, `default` or `legacy`, or from a file of
+/// `name=value` pairs over the default weights (as `Weights` prints them and the lab's
+/// `tune-eval` writes them); the error says which file and what is wrong with it.
+pub fn alphabeta_weights(value: &str) -> Result<Weights, String> {
+    match value {
+        "default" => Ok(Weights::default()),
+        "legacy" => Ok(Weights::legacy()),
+        file => {
+            let text = std::fs::read_to_string(file).map_err(|e| format!("weights file {file} cannot be read: {e}"))?;
+            text.trim().parse().map_err(|e| format!("weights file {file}: {e}"))
         }
     }
 }

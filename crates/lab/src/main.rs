@@ -96,5 +96,8 @@ mod tests {
         assert!(parse(&["dump-labels"]).is_err(), "no --out");
         assert!(parse(&["tune-eval", "l.txt", "--fix", "soldier=100", "--fix", "threat=20", "--rounds", "2"]).is_ok());
         assert!(parse(&["tune-eval", "--rounds", "2"]).is_err(), "no labels");
+        assert!(parse(&["tune-eval", "l.txt", "--rounds", "0"]).is_err());
+        assert!(parse(&["tune-eval", "l.txt", "--depth", "0"]).is_err());
+        assert!(parse(&["tune-eval", "l.txt", "--threads", "0"]).is_err());
     }
 }

@@ -52,9 +52,9 @@ pub(crate) fn replica(model: &PolicyValueNet, device: &Device) -> PolicyValueNet
 }
 
 /// Adds `other`'s gradient to `into`'s for every parameter of the model it visits.
-pub(crate) struct AddGrads<'a> {
-    pub into: &'a mut GradientsParams,
-    pub other: &'a mut GradientsParams,
+struct AddGrads<'a> {
+    into: &'a mut GradientsParams,
+    other: &'a mut GradientsParams,
 }
 
 impl ModuleVisitor for AddGrads<'_> {

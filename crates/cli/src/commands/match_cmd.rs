@@ -79,8 +79,10 @@ pub(crate) fn run(a: Args) -> Result<()> {
     );
     let secs = start.elapsed().as_secs_f64();
     let (general, soldiers) = (a.general.to_string(), a.soldiers.to_string());
-    file.write_all(result.games_tsv(&rules, &general, &soldiers, a.matches.seed).as_bytes())?;
-    file.sync_all().with_context(|| format!("writing {}", a.out.display()))?;
+    let games = result.games_tsv(&rules, &general, &soldiers, a.matches.seed);
+    file.write_all(games.as_bytes())
+        .and_then(|()| file.sync_all())
+        .with_context(|| format!("writing {}", a.out.display()))?;
     let s = &result.summary;
     print!("{}", s.text(config.max_plies));
     println!("time: {secs:.1} s; games written to {}", a.out.display());

@@ -18,6 +18,7 @@
 //! positions at depths 2, 4 and 6. `alphabeta:weights=FILE` plays the weights `--out` writes.
 
 use anyhow::{Context, Result, anyhow};
+use musashi_agents::alphabeta_weights;
 use musashi_game::{Board, Preset, Ruleset};
 use musashi_search::alphabeta::tune::{Labelled, TuneConfig, TuneResult, fit_scale, loss, sign_accuracy, tune};
 use musashi_search::alphabeta::{NUM_FEATURES, Weights, features};
@@ -37,8 +38,8 @@ pub(crate) struct Args {
     /// The weights to start from: default, legacy or a file of name=value pairs.
     #[arg(long, default_value = "default")]
     start: String,
-    /// Rounds of fitting, each from the last one's result.
-    #[arg(long, default_value_t = 1)]
+    /// Rounds of fitting, each from the last one's result (at least 1).
+    #[arg(long, default_value_t = 1, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     rounds: usize,
     /// The logistic scale, fixed (with --free-soldier the units come from it).
     #[arg(long)]
@@ -58,8 +59,8 @@ pub(crate) struct Args {
     /// Search this many held-out critical positions with each set of weights.
     #[arg(long, default_value_t = 0)]
     validate: usize,
-    /// The validation's depth.
-    #[arg(long, default_value_t = 6)]
+    /// The validation's depth (1 to 20).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=20))]
     depth: u32,
     /// Validate at every depth up to --depth.
     #[arg(long)]
@@ -67,21 +68,9 @@ pub(crate) struct Args {
     /// Count short-range failures on this many held-out positions.
     #[arg(long, default_value_t = 0)]
     short_range: usize,
-    /// Threads of the validation.
-    #[arg(long, default_value_t = 2)]
+    /// Threads of the validation (1 to 256).
+    #[arg(long, default_value_t = 2, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256))]
     threads: usize,
-}
-
-/// The weights named by --start.
-fn start_weights(start: &str) -> Result<Weights> {
-    match start {
-        "default" => Ok(Weights::default()),
-        "legacy" => Ok(Weights::legacy()),
-        file => {
-            let text = std::fs::read_to_string(file).with_context(|| format!("--start {file}"))?;
-            text.trim().parse().map_err(|e| anyhow!("--start {file}: {e}"))
-        }
-    }
 }
 
 /// The samples of the labels file, every fifth held out: (to fit, held out).
@@ -122,7 +111,7 @@ fn tune_config(a: &Args, mut start: Weights, train: &[Labelled]) -> Result<(Tune
 pub(crate) fn run(a: Args) -> Result<()> {
     let rules = Preset::NoSetchin.ruleset();
     let (train, held) = read_samples(&a.labels, &rules)?;
-    let start = start_weights(&a.start)?;
+    let start = alphabeta_weights(&a.start).map_err(|e| anyhow!("--start: {e}"))?;
     let label = |s: &Sample| Labelled {
         features: features(&s.pos, rules.threshold(), None, &start),
         soldiers_win_in: soldiers_win_in(s),
@@ -140,7 +129,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
     let fixed: Vec<&str> = (0..NUM_FEATURES).filter(|&i| config.fixed[i]).map(|i| Weights::NAMES[i]).collect();
     println!("fixed: {}", fixed.join(", "));
     let mut r: Option<TuneResult> = None;
-    for round in 1..=a.rounds.max(1) {
+    for round in 1..=a.rounds {
         let from = r.as_ref().map_or(start, |r| r.weights);
         let t = Instant::now();
         let this = tune(&train_l, &from, &config);
