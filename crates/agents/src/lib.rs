@@ -12,12 +12,14 @@ mod error;
 mod kinds;
 mod list;
 mod model;
+mod plain_network;
 mod recipe;
 mod tables;
 
 pub use error::AgentError;
 pub use kinds::{Kind, kinds_help};
 pub use list::split_specs;
-pub use model::{Model, resolve_checkpoint};
+pub use model::{Model, Trained, resolve_checkpoint};
+pub use plain_network::{network_shape, time_single_state};
 pub use recipe::{AgentRecipe, alphabeta_weights};
 pub use tables::{ENDLESS, TableOracle, load_tables};

@@ -3,7 +3,9 @@
 
 use crate::AgentError;
 use crate::cache::{Cache, cached};
+use crate::plain_network::plain_copy;
 use musashi_net::{DeviceKind, Network, load_checkpoint, read_meta};
+use musashi_runtime::NetworkEvaluator;
 use musashi_search::{Evaluator, UniformEvaluator};
 use musashi_selfplay::NetEvaluator;
 use std::path::{Path, PathBuf};
@@ -14,8 +16,26 @@ use std::sync::Arc;
 pub enum Model {
     /// Uniform priors and zero values.
     Uniform,
-    /// A trained network and a name for it.
-    Net(Arc<Network>, String),
+    /// A trained network (made with [`Model::trained`]).
+    Net(Trained),
+}
+
+/// A trained network, its name, and (for an MLP on the CPU) its plain-Rust copy, which
+/// searches that evaluate one state at a time run instead (`plain_network.rs`).
+#[derive(Clone, Debug)]
+pub struct Trained {
+    /// The network.
+    pub net: Arc<Network>,
+    /// What to call it in output.
+    pub name: String,
+    plain: Option<Arc<musashi_runtime::Network>>,
+}
+
+impl Trained {
+    /// Whether single-state searches run the plain-Rust copy.
+    pub fn has_plain_copy(&self) -> bool {
+        self.plain.is_some()
+    }
 }
 
 /// A checkpoint folder, following a `BEST`/`LATEST` pointer file (which names a folder beside it).
@@ -60,7 +80,13 @@ impl Model {
         let net = Model::network(&dir, device)?;
         let meta =
             read_meta(&dir).map_err(|e| AgentError::Checkpoint { path: dir.clone(), message: without_path(e) })?;
-        Ok(Model::Net(net, format!("{arg} (generation {})", meta.generation)))
+        Model::trained(net, format!("{arg} (generation {})", meta.generation))
+    }
+
+    /// A trained network called `name`.
+    pub fn trained(net: Arc<Network>, name: String) -> Result<Model, AgentError> {
+        let plain = plain_copy(&net, &name)?;
+        Ok(Model::Net(Trained { net, name, plain }))
     }
 
     /// The network of the checkpoint in `dir` on `device` (loaded once per process).
@@ -80,15 +106,24 @@ impl Model {
     pub fn name(&self) -> String {
         match self {
             Model::Uniform => "uniform".to_string(),
-            Model::Net(_, name) => name.clone(),
+            Model::Net(t) => t.name.clone(),
         }
     }
 
-    /// A fresh evaluator over the model.
+    /// A fresh evaluator over the model for batches of states (self-play): Burn's.
     pub fn evaluator(&self) -> Box<dyn Evaluator> {
         match self {
             Model::Uniform => Box::new(UniformEvaluator),
-            Model::Net(net, _) => Box::new(NetEvaluator::new(net.clone(), 0)),
+            Model::Net(t) => Box::new(NetEvaluator::new(t.net.clone(), 0)),
+        }
+    }
+
+    /// A fresh evaluator over the model for a search that evaluates one state at a time (an
+    /// MCTS agent): the plain-Rust copy where there is one, Burn's otherwise.
+    pub fn single_state_evaluator(&self) -> Box<dyn Evaluator> {
+        match self {
+            Model::Net(Trained { plain: Some(plain), .. }) => Box::new(NetworkEvaluator::new(plain.clone())),
+            _ => self.evaluator(),
         }
     }
 }

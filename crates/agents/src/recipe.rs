@@ -122,7 +122,7 @@ impl AgentRecipe {
                 })
             }
             Recipe::Mcts(model, settings) => {
-                let agent = settings.agent(name, model.evaluator());
+                let agent = settings.agent(name, model.single_state_evaluator());
                 Box::new(match o {
                     Some(o) => agent.with_oracle(o),
                     None => agent,
@@ -226,7 +226,7 @@ fn mcts(spec: &mut AgentSpec) -> Result<Recipe, AgentError> {
         Model::Uniform
     } else {
         let dir = resolve_checkpoint(Path::new(&ckpt))?;
-        Model::Net(Model::network(&dir, DeviceKind::Cpu)?, ckpt)
+        Model::trained(Model::network(&dir, DeviceKind::Cpu)?, ckpt)?
     };
     Ok(Recipe::Mcts(model, settings))
 }

@@ -2,9 +2,9 @@
 //! one bar builder, and the follower of self-play's counters that `selfplay` and `train` share.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use musashi_selfplay::Progress;
+use musashi_selfplay::{Finished, Progress};
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
 /// A bar style from an indicatif template.
@@ -27,11 +27,11 @@ pub(crate) fn bar(len: u64, template: &str) -> ProgressBar {
     pb
 }
 
-/// Follows self-play's counters on `pb` (games, games/s, positions/s, evaluations/s) until `done`.
-pub(crate) fn follow_selfplay(pb: &ProgressBar, progress: &Progress, done: &AtomicBool) {
+/// Follows self-play's counters on `pb` (games, games/s, positions/s, evaluations/s) until
+/// `done`, returning the moment it is set.
+pub(crate) fn follow_selfplay(pb: &ProgressBar, progress: &Progress, done: &Finished) {
     let start = Instant::now();
-    while !done.load(Relaxed) {
-        std::thread::sleep(Duration::from_millis(200));
+    while !done.wait(Duration::from_millis(200)) {
         let secs = start.elapsed().as_secs_f64().max(1e-9);
         pb.set_position(progress.games.load(Relaxed));
         pb.set_message(format!(

@@ -3,10 +3,9 @@
 
 use crate::progress::{follow_selfplay, style, visible};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget};
-use musashi_selfplay::Progress;
+use musashi_selfplay::{Finished, Progress};
 use musashi_trainer::{Observer, Phase};
 use std::sync::Mutex;
-use std::sync::atomic::AtomicBool;
 
 /// The training job's observer.
 pub(crate) struct TrainBars {
@@ -79,7 +78,7 @@ impl Observer for TrainBars {
         });
     }
 
-    fn watch_selfplay(&self, games: u64, progress: &Progress, done: &AtomicBool) {
+    fn watch_selfplay(&self, games: u64, progress: &Progress, done: &Finished) {
         let pb = self.add(games, "  self-play [{bar:30}] {pos}/{len} games {msg}");
         follow_selfplay(&pb, progress, done);
     }

@@ -13,6 +13,7 @@
 
 pub mod accuracy;
 pub mod behaviour;
+mod match_pool;
 mod match_text;
 pub mod matches;
 mod rank;
@@ -23,6 +24,7 @@ pub mod tournament;
 
 pub use accuracy::{Accuracy, LONG_FIGHT_PLIES, MoveCounts, is_long_fight};
 pub use behaviour::Behaviour;
+pub use match_pool::play_matches;
 pub use matches::{MatchConfig, MatchGame, MatchResult, Summary, play_game, play_match, play_match_with};
 pub use rank::{Pairings, RankPlayer, RankReport, RankSetup, Ranking, add_baselines, rank, rank_games};
 pub use ratings::{

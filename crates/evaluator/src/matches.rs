@@ -2,12 +2,11 @@
 //! seeded from the match seed and its index alone, so that results do not depend on the
 //! number of threads or on which thread plays which game.
 
+use crate::match_pool::play_matches;
 use musashi_game::{EndReason, GOLDEN_GAMMA, Game, PlayedGame, Ruleset, Side, mix64};
 use musashi_search::Agent;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// How to play a match.
 #[derive(Clone, PartialEq, Debug)]
@@ -183,45 +182,9 @@ where
     F: Fn(Side, usize) -> Box<dyn Agent> + Sync,
     D: Fn(&MatchGame) + Sync,
 {
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<MatchGame>>> = Mutex::new(vec![None; config.games]);
     let threads = config.threads.clamp(1, config.games.max(1));
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= config.games {
-                        break;
-                    }
-                    let seed = mix(config.seed, index as u64);
-                    let mut general = make(Side::General, index);
-                    let mut soldiers = make(Side::Soldiers, index);
-                    let (game, adjudicated) = play_game(
-                        config.rules,
-                        general.as_mut(),
-                        soldiers.as_mut(),
-                        seed,
-                        config.opening_plies,
-                        config.max_plies,
-                    );
-                    let outcome = game.outcome_or_endless(config.max_plies).expect("a match plays until the end");
-                    let record = MatchGame {
-                        index,
-                        opening_plies: config.opening_plies.min(game.plies()),
-                        adjudicated,
-                        game: PlayedGame::of(&game, seed, outcome),
-                    };
-                    done(&record);
-                    results.lock().expect("no worker panicked")[index] = Some(record);
-                }
-            });
-        }
-    });
-    let records: Vec<MatchGame> =
-        results.into_inner().expect("no worker panicked").into_iter().map(|r| r.expect("every game played")).collect();
-    let summary = Summary::of(&records);
-    MatchResult { records, summary }
+    let mut results = play_matches(std::slice::from_ref(config), threads, |_, side, i| make(side, i), |_, g| done(g));
+    results.pop().expect("one result per match")
 }
 
 #[cfg(test)]

@@ -129,7 +129,7 @@ pub fn rank(
     setup: RankSetup,
     make: &(dyn Fn(usize, usize) -> Box<dyn Agent> + Sync),
     oracle: Option<(&str, &dyn Oracle)>,
-    progress: &dyn Fn(usize, usize),
+    progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<RankReport, RatingError> {
     let start = Instant::now();
     let games = play_tournament(&setup.config, &setup.pairs(), make, progress);

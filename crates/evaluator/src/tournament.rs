@@ -2,10 +2,12 @@
 //! ratings fitted over all games. The players are indices; the caller's factory builds the
 //! agent for a player in a game.
 
-use crate::matches::{MatchConfig, MatchGame, mix, play_match};
+use crate::match_pool::play_matches;
+use crate::matches::{MatchConfig, MatchGame, mix};
 use crate::ratings::RatedGame;
 use musashi_game::Side;
 use musashi_search::Agent;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Every unordered pair of `players` players: a round robin.
 pub fn round_robin(players: usize) -> Vec<(usize, usize)> {
@@ -105,24 +107,36 @@ pub fn standings(players: usize, games: &[TournamentGame]) -> Vec<Standing> {
 /// as the soldiers, and as many the other way round. Pairing `k`'s matches are seeded from
 /// `(config.seed, k)` alone, so a tournament replays exactly whatever the thread count.
 /// `make(player, game_index)` builds a player's agent; `done(finished, total)` reports progress
-/// after each match.
+/// as each match completes. All matches share one pool of `config.threads` threads
+/// (`play_matches`), so a match may complete before one listed earlier.
 pub fn play_tournament<F, D>(config: &MatchConfig, pairings: &[(usize, usize)], make: F, done: D) -> Vec<TournamentGame>
 where
     F: Fn(usize, usize) -> Box<dyn Agent> + Sync,
-    D: Fn(usize, usize),
+    D: Fn(usize, usize) + Sync,
 {
+    let sides: Vec<(usize, usize)> = pairings.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect();
+    let configs: Vec<MatchConfig> =
+        (0..sides.len()).map(|m| MatchConfig { seed: mix(config.seed, m as u64), ..config.clone() }).collect();
+    let left: Vec<AtomicUsize> = configs.iter().map(|c| AtomicUsize::new(c.games)).collect();
+    let finished = AtomicUsize::new(0);
+    let total = configs.len();
+    let results = play_matches(
+        &configs,
+        config.threads,
+        |m, side, i| match side {
+            Side::General => make(sides[m].0, i),
+            Side::Soldiers => make(sides[m].1, i),
+        },
+        |m, _| {
+            if left[m].fetch_sub(1, Ordering::AcqRel) == 1 {
+                done(finished.fetch_add(1, Ordering::AcqRel) + 1, total);
+            }
+        },
+    );
     let mut out = Vec::new();
-    let total = pairings.len() * 2;
-    for (k, &(a, b)) in pairings.iter().enumerate() {
-        for (j, (general, soldiers)) in [(a, b), (b, a)].into_iter().enumerate() {
-            let match_config = MatchConfig { seed: mix(config.seed, (2 * k + j) as u64), ..config.clone() };
-            let r = play_match(&match_config, |side, i| match side {
-                Side::General => make(general, i),
-                Side::Soldiers => make(soldiers, i),
-            });
-            out.extend(r.records.into_iter().map(|record| TournamentGame { general, soldiers, record }));
-            done(2 * k + j + 1, total);
-        }
+    for (m, r) in results.into_iter().enumerate() {
+        let (general, soldiers) = sides[m];
+        out.extend(r.records.into_iter().map(|record| TournamentGame { general, soldiers, record }));
     }
     out
 }

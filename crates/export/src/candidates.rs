@@ -125,7 +125,8 @@ impl Calibration<'_> {
         let agent_error = |source| ExportError::Agent { what: what.to_string(), source };
         let file = ws.add(ckpt)?;
         let net = Model::network(ckpt, DeviceKind::Cpu).map_err(agent_error)?;
-        let recipe = AgentRecipe::mcts(Model::Net(net, ckpt.display().to_string()), settings).map_err(agent_error)?;
+        let recipe = AgentRecipe::mcts(Model::trained(net, ckpt.display().to_string()).map_err(agent_error)?, settings)
+            .map_err(agent_error)?;
         let player = self.refs.players.len() + out.measurements.len();
         let c = MatchConfig { seed, ..self.base.clone() };
         let (nanos, moves) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));

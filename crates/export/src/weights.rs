@@ -2,8 +2,9 @@
 //! against the checkpoint's metadata, all of one architecture.
 
 use crate::ExportError;
-use musashi_net::{ModelConfig, ModelKind, read_meta};
-use musashi_runtime::{Architecture, GraphShape, NetworkShape, WeightsFile, sha256_hex};
+use musashi_agents::network_shape;
+use musashi_net::{ModelConfig, read_meta};
+use musashi_runtime::{NetworkShape, WeightsFile, sha256_hex};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -50,17 +51,6 @@ impl WeightSet {
         self.bytes.insert(file.clone(), bytes);
         self.files.insert(ckpt.to_path_buf(), entry);
         Ok(file)
-    }
-}
-
-/// The manifest's description of a checkpoint's model.
-pub(crate) fn network_shape(m: &ModelConfig) -> NetworkShape {
-    let (hidden, blocks, value_hidden, moves_left_hidden) = (m.hidden, m.blocks, m.value_hidden, m.moves_left_hidden);
-    match m.kind {
-        ModelKind::Mlp => NetworkShape::Mlp(Architecture { hidden, blocks, value_hidden, moves_left_hidden }),
-        ModelKind::Graph => {
-            NetworkShape::Graph(GraphShape { hidden, blocks, reach: m.reach, value_hidden, moves_left_hidden })
-        }
     }
 }
 

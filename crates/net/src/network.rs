@@ -103,6 +103,11 @@ impl Network {
         &self.device
     }
 
+    /// Which kind of device runs the network.
+    pub fn device_kind(&self) -> DeviceKind {
+        if self.device == Device::flex() { DeviceKind::Cpu } else { DeviceKind::Gpu }
+    }
+
     /// Runs a batch of encoded positions (`features.len()` = batch × `NUM_FEATURES`).
     pub fn predict(&self, features: &[f32], out: &mut Prediction) {
         assert_eq!(features.len() % NUM_FEATURES, 0, "features are not whole rows");

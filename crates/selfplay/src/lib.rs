@@ -5,6 +5,7 @@
 pub mod bench;
 mod config;
 mod detours;
+mod finished;
 mod handicap;
 mod net_evaluator;
 mod progress;
@@ -14,6 +15,7 @@ mod worker;
 
 pub use config::{SelfplayConfig, selfplay_mcts, threads_or_all};
 pub use detours::Detours;
+pub use finished::Finished;
 pub use handicap::Handicap;
 pub use net_evaluator::NetEvaluator;
 pub use progress::{Progress, SelfplaySummary};

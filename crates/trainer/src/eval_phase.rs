@@ -5,10 +5,10 @@ use crate::context::Context;
 use crate::metrics::Event;
 use crate::{TrainError, seeds};
 use musashi_agents::{AgentRecipe, Model};
-use musashi_evaluator::{MatchConfig, MatchResult, play_match};
+use musashi_evaluator::{MatchConfig, MatchResult, play_matches};
 use musashi_game::{Ruleset, Side};
 use musashi_net::Network;
-use musashi_search::{Agent, PlaySettings};
+use musashi_search::PlaySettings;
 use std::sync::Arc;
 
 /// Scores of the candidate against one opponent under one ruleset.
@@ -33,30 +33,28 @@ impl Scores {
     }
 }
 
-/// A factory of one player's agents: game index in, fresh agent out.
-pub(crate) type Factory<'a> = &'a (dyn Fn(usize) -> Box<dyn Agent> + Sync);
-
 /// The player of generation `name`'s network in evaluation and gating: the `mcts:` agent of
 /// `musashi match` at `eval.sims` simulations, every other play setting at its default (no noise,
 /// the most visited move).
 pub(crate) fn network_player(net: &Arc<Network>, sims: u32, name: &str) -> Result<AgentRecipe, TrainError> {
     let settings = PlaySettings { sims, ..PlaySettings::default() };
-    AgentRecipe::mcts(Model::Net(net.clone(), name.to_string()), settings)
-        .map_err(|source| TrainError::Agent { key: "eval.sims".to_string(), source })
+    let agent_error = |source| TrainError::Agent { key: "eval.sims".to_string(), source };
+    AgentRecipe::mcts(Model::trained(net.clone(), name.to_string()).map_err(agent_error)?, settings)
+        .map_err(agent_error)
 }
 
-/// Plays `candidate` against `opponent` with each side, `games / 2` games each (at least 1).
-fn score(
-    ctx: &Context,
+/// One opponent of the candidate under one ruleset: two matches, one with each side.
+struct Pairing<'a> {
     rules: Ruleset,
-    games: usize,
+    opponent: &'a AgentRecipe,
+    name: String,
     seed: u64,
-    candidate: Factory<'_>,
-    opponent: Factory<'_>,
-    opponent_name: &str,
-) -> Scores {
-    let half = (games / 2).max(1);
-    let config = MatchConfig {
+}
+
+/// The two matches of each pairing (the candidate as the General, then as the soldiers), each
+/// of `half` games.
+fn match_configs(ctx: &Context, pairings: &[Pairing<'_>], half: usize) -> Vec<MatchConfig> {
+    let config = |rules: Ruleset, seed: u64| MatchConfig {
         rules,
         games: half,
         seed,
@@ -64,45 +62,57 @@ fn score(
         opening_plies: ctx.job.eval.opening_plies,
         max_plies: ctx.job.selfplay.max_plies,
     };
-    let as_general = play_match(&config, |side, i| if side == Side::General { candidate(i) } else { opponent(i) });
-    let config = MatchConfig { seed: seeds::other_side(seed), ..config };
-    let as_soldiers = play_match(&config, |side, i| if side == Side::Soldiers { candidate(i) } else { opponent(i) });
-    let wins = |r: &MatchResult, side: Side| r.records.iter().filter(|g| g.game.outcome.winner == side).count();
-    Scores {
-        opponent: opponent_name.to_string(),
-        rules,
-        as_general: wins(&as_general, Side::General) as f64 / half as f64,
-        as_soldiers: wins(&as_soldiers, Side::Soldiers) as f64 / half as f64,
-        games: 2 * half,
-    }
+    pairings.iter().flat_map(|p| [config(p.rules, p.seed), config(p.rules, seeds::other_side(p.seed))]).collect()
 }
 
-/// Evaluates generation `g`; logs one `eval` event per opponent and ruleset.
+/// Evaluates generation `g`; logs one `eval` event per opponent and ruleset. Every match of
+/// the evaluation is played in one pool of threads (`play_matches`).
 pub(crate) fn run_eval_phase(ctx: &mut Context, g: u32) -> Result<Vec<Scores>, TrainError> {
     let e = ctx.job.eval.clone();
     if e.games == 0 {
         return Ok(Vec::new());
     }
     let net = ctx.load_network(g)?;
-    let previous = if e.previous { Some(ctx.load_network(g - 1)?) } else { None };
-    let per_rules = (e.games / ctx.rules.len()).max(2);
-    let mut out = Vec::new();
+    let candidate = network_player(&net, e.sims, &format!("gen-{g:04}"))?;
+    let prev_name = format!("gen-{:04}", g.saturating_sub(1));
+    let previous = match e.previous {
+        true => Some(network_player(&ctx.load_network(g - 1)?, e.sims, &prev_name)?),
+        false => None,
+    };
+    let mut pairings = Vec::new();
     for (k, &rules) in ctx.rules.iter().enumerate() {
         let seed = seeds::eval(ctx.job.run.seed, g, k);
-        let name = format!("gen-{g:04}");
-        let player = network_player(&net, e.sims, &name)?;
-        let cand = |i: usize| player.create(i as u64);
         for (j, recipe) in ctx.agents.opponents[k].iter().enumerate() {
-            let opponent = |i: usize| recipe.create(i as u64);
-            out.push(score(ctx, rules, per_rules, seeds::eval_opponent(seed, j), &cand, &opponent, recipe.spec()));
+            let name = recipe.spec().to_string();
+            pairings.push(Pairing { rules, opponent: recipe, name, seed: seeds::eval_opponent(seed, j) });
         }
         if let Some(prev) = &previous {
-            let prev_name = format!("gen-{:04}", g - 1);
-            let prev_player = network_player(prev, e.sims, &prev_name)?;
-            let prev_agent = |i: usize| prev_player.create(i as u64);
-            out.push(score(ctx, rules, per_rules, seeds::eval_previous(seed), &cand, &prev_agent, &prev_name));
+            pairings.push(Pairing { rules, opponent: prev, name: prev_name.clone(), seed: seeds::eval_previous(seed) });
         }
     }
+    let half = ((e.games / ctx.rules.len()).max(2) / 2).max(1);
+    let configs = match_configs(ctx, &pairings, half);
+    let results = play_matches(
+        &configs,
+        ctx.threads,
+        |m, side, i| {
+            let candidate_side = if m % 2 == 0 { Side::General } else { Side::Soldiers };
+            if side == candidate_side { candidate.create(i as u64) } else { pairings[m / 2].opponent.create(i as u64) }
+        },
+        |_, _| {},
+    );
+    let wins = |r: &MatchResult, side: Side| r.records.iter().filter(|g| g.game.outcome.winner == side).count();
+    let out: Vec<Scores> = pairings
+        .iter()
+        .zip(results.chunks(2))
+        .map(|(p, r)| Scores {
+            opponent: p.name.clone(),
+            rules: p.rules,
+            as_general: wins(&r[0], Side::General) as f64 / half as f64,
+            as_soldiers: wins(&r[1], Side::Soldiers) as f64 / half as f64,
+            games: 2 * half,
+        })
+        .collect();
     for s in &out {
         ctx.metrics.log(Event::Eval {
             generation: g,

@@ -21,7 +21,8 @@ pub fn generation_players(run: &Path, sims: u32, every: u32) -> Result<Vec<(Rank
         let agent_error = |source| TrainError::Agent { key: name.clone(), source };
         let net = Model::network(&dir, DeviceKind::Cpu).map_err(agent_error)?;
         let settings = PlaySettings { sims, ..PlaySettings::default() };
-        let recipe = AgentRecipe::mcts(Model::Net(net, dir.display().to_string()), settings).map_err(agent_error)?;
+        let recipe = AgentRecipe::mcts(Model::trained(net, dir.display().to_string()).map_err(agent_error)?, settings)
+            .map_err(agent_error)?;
         let player =
             RankPlayer { name: name.clone(), spec: recipe.spec().to_string(), generation: Some(g), baseline: false };
         players.push((player, recipe));

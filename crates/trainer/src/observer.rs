@@ -2,8 +2,7 @@
 //! implements with progress bars and a library user however it likes (or not at all:
 //! `Silent`).
 
-use musashi_selfplay::Progress;
-use std::sync::atomic::AtomicBool;
+use musashi_selfplay::{Finished, Progress};
 
 /// A phase of a generation that has a length.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -25,8 +24,8 @@ pub trait Observer: Sync {
     /// The phase has reached `position` (with an optional note, e.g. the loss).
     fn phase_progress(&self, _phase: Phase, _position: u64, _note: &str) {}
     /// Self-play of `games` games is running (on another thread): follow its counters until
-    /// `done` is set, then return.
-    fn watch_selfplay(&self, _games: u64, _progress: &Progress, _done: &AtomicBool) {}
+    /// `done` is set, then return at once (the run waits for it).
+    fn watch_selfplay(&self, _games: u64, _progress: &Progress, _done: &Finished) {}
     /// The phase ended.
     fn phase_end(&self, _phase: Phase) {}
     /// Generation `g` is done (with a short summary).

@@ -8,9 +8,8 @@ use crate::{TrainError, seeds};
 use musashi_net::Network;
 use musashi_records::ShardPrefix;
 use musashi_search::{Evaluator, HEURISTIC_SCALE, HeuristicBlend};
-use musashi_selfplay::{NetEvaluator, Progress, SelfplayConfig, SelfplaySummary, run_selfplay};
+use musashi_selfplay::{Finished, NetEvaluator, Progress, SelfplayConfig, SelfplaySummary, run_selfplay};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The self-play settings of generation `g` for this job.
 pub(crate) fn selfplay_config(ctx: &Context, g: u32, games: u32, model_generation: u32) -> SelfplayConfig {
@@ -58,12 +57,12 @@ pub(crate) fn run_selfplay_phase(
     let net = ctx.load_network(model)?;
     let make = evaluator_factory(net, ctx.job.selfplay.heuristic_at(g));
     let progress = Progress::default();
-    let finished = AtomicBool::new(false);
+    let finished = Finished::new();
     let games = ctx.job.selfplay.games_per_generation as u64;
     let s = std::thread::scope(|scope| {
         scope.spawn(|| observer.watch_selfplay(games, &progress, &finished));
         let s = run_selfplay(&config, &make, &ctx.dir.games(), &prefix, &done, &progress);
-        finished.store(true, Ordering::Relaxed);
+        finished.set();
         s
     })?;
     observer.line(&format!(

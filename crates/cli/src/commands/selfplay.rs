@@ -9,11 +9,10 @@ use musashi_agents::Model;
 use musashi_net::DeviceKind;
 use musashi_records::ShardPrefix;
 use musashi_search::Evaluator;
-use musashi_selfplay::{Progress, SelfplayConfig, run_selfplay, threads_or_all};
+use musashi_selfplay::{Finished, Progress, SelfplayConfig, run_selfplay, threads_or_all};
 use musashi_trainer::{WorkerRequest, run_worker};
 use std::collections::HashSet;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
@@ -81,11 +80,11 @@ pub(crate) fn run(a: Args) -> Result<()> {
 fn with_progress<T>(games: u64, f: impl FnOnce(&Progress) -> T) -> T {
     let progress = Progress::default();
     let pb = progress::bar(games, "{elapsed_precise} [{bar:30}] {pos}/{len} games {msg}");
-    let done = AtomicBool::new(false);
+    let done = Finished::new();
     std::thread::scope(|s| {
         s.spawn(|| progress::follow_selfplay(&pb, &progress, &done));
         let out = f(&progress);
-        done.store(true, Relaxed);
+        done.set();
         out
     })
 }

@@ -18,6 +18,16 @@ pub(crate) fn bench_network(model: ModelConfig, batches: &[usize], seconds: f64)
         let us = musashi_net::time_inference(model, b, seconds).map_err(anyhow::Error::msg)?;
         println!("batch {b}: {us:.2} us/position");
     }
+    let (burn, plain) = musashi_agents::time_single_state(model, seconds)?;
+    match plain {
+        Some(p) => println!(
+            "one state at a time (MCTS agents), states of random games: burn {burn:.2} us, plain Rust {p:.2} us ({:.2}x)",
+            burn / p
+        ),
+        None => println!(
+            "one state at a time (MCTS agents), states of random games: burn {burn:.2} us (no plain-Rust copy)"
+        ),
+    }
     Ok(())
 }
 
