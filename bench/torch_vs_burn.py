@@ -5,7 +5,8 @@ and thread counts, side by side in one run, and prints the ratio:
 - inference (default): `musashi bench network`, one thread each, µs per position;
 - `--train`: training steps (forward, the loss, backward, Adam) at batch `--train-batch`,
   `musashi bench train` beside the same step in PyTorch, `--threads` threads each (Burn's
-  through RAYON_NUM_THREADS), samples per second; the models of `--models` (mlp:HxB).
+  through RAYON_NUM_THREADS), samples per second; the models of `--models` (mlp:HxB, or the
+  graph network graph:HxB or graph:HxBrR, reach R = 1 or 2, default 2).
 
     python3 -m venv /tmp/torchvenv && /tmp/torchvenv/bin/pip install torch
     /tmp/torchvenv/bin/python bench/torch_vs_burn.py [--musashi target/release/musashi]
@@ -13,7 +14,11 @@ and thread counts, side by side in one run, and prints the ratio:
 
 The PyTorch model is built from the checkpoint layout in docs/formats.md: input linear, residual
 blocks (LayerNorm, linear, ReLU, linear, skip), ReLU, a policy head (144 logits) and a value head
-(hidden -> value_hidden -> 1, tanh). Weights are random: only speed is compared.
+(hidden -> value_hidden -> 1, tanh). The graph network follows crates/net/src/graph.rs layer for
+layer (per-point embedding, pre-norm blocks that read each point's slots along the lines with a
+global pooling bias, the policy from each action's two ends, heads over pooled and per-point
+channels); its neighbour and action tables are random indices of the real tables' shapes, which
+cost the same. Weights are random: only speed is compared.
 """
 import argparse
 import re
@@ -24,6 +29,7 @@ import torch
 from torch import nn
 
 FEATURES, ACTIONS = 180, 144
+POINTS, DIRECTIONS, POINT_PLANES, GLOBALS, HEAD_CHANNELS = 33, 8, 5, 15, 4
 
 
 class Block(nn.Module):
@@ -59,6 +65,91 @@ class Net(nn.Module):
         if self.moves_left is None:
             return self.policy(x), value
         return self.policy(x), value, self.moves_left(x)
+
+
+class GraphBlock(nn.Module):
+    def __init__(self, h, slots):
+        super().__init__()
+        self.norm = nn.LayerNorm(h, eps=1e-5)
+        self.message = nn.Linear(slots * h, h)
+        self.pool = nn.Linear(2 * h, h)
+        self.out = nn.Linear(h, h)
+
+    def forward(self, x, rows, exists, b):
+        n, c = x.shape
+        padded = torch.cat([self.norm(x), x.new_zeros(1, c)], 0)
+        read = padded.index_select(0, rows).reshape(n, -1)
+        message = torch.relu(self.message(read)) * exists
+        context = self.pool(pooled(message, b)).repeat_interleave(POINTS, 0)
+        return (x + self.out(torch.relu(message + context))) * exists
+
+
+def pooled(x, b):
+    x = x.reshape(b, POINTS, -1)
+    return torch.cat([x.mean(1), x.amax(1)], 1)
+
+
+class GraphNet(nn.Module):
+    """crates/net/src/graph.rs in PyTorch (random board tables of the real shapes)."""
+
+    def __init__(self, hidden, blocks, reach, value_hidden, moves_left_hidden):
+        super().__init__()
+        g = torch.Generator().manual_seed(1)
+        self.slots = 1 + DIRECTIONS * reach
+        self.neighbours = torch.randint(0, POINTS + 1, (POINTS, self.slots - 1), generator=g)
+        self.starts = torch.randint(0, POINTS * DIRECTIONS, (ACTIONS,), generator=g)
+        self.ends = torch.randint(0, POINTS * DIRECTIONS, (ACTIONS,), generator=g)
+        self.embed = nn.Linear(POINT_PLANES + 1 + GLOBALS, hidden)
+        self.blocks = nn.ModuleList(GraphBlock(hidden, self.slots) for _ in range(blocks))
+        self.final_norm = nn.LayerNorm(hidden, eps=1e-5)
+        self.head_points = nn.Linear(hidden, HEAD_CHANNELS)
+        self.policy_start = nn.Linear(hidden, DIRECTIONS)
+        self.policy_end = nn.Linear(hidden, DIRECTIONS)
+        heads = POINTS * HEAD_CHANNELS + 2 * hidden + GLOBALS
+        self.value_hidden = nn.Linear(heads, value_hidden)
+        self.value_out = nn.Linear(value_hidden, 1)
+        self.moves_left = nn.Sequential(nn.Linear(heads, moves_left_hidden), nn.ReLU(),
+                                        nn.Linear(moves_left_hidden, 1), nn.Softplus())
+
+    def rows(self, b):
+        """Each point's slots' rows in the [b x 33 + 1, c] tensor whose last row is zero."""
+        base = (torch.arange(b) * POINTS).reshape(b, 1, 1)
+        own = torch.arange(POINTS).reshape(1, POINTS, 1) + base
+        absent = self.neighbours.unsqueeze(0) == POINTS
+        nb = torch.where(absent, torch.full_like(absent, b * POINTS, dtype=torch.long), self.neighbours + base)
+        return torch.cat([own, nb], 2).reshape(-1)
+
+    def forward(self, f):
+        b = f.shape[0]
+        planes = f[:, :POINT_PLANES * POINTS].reshape(b, POINT_PLANES, POINTS).transpose(1, 2)
+        planes = planes.reshape(b * POINTS, POINT_PLANES)
+        exists = planes[:, :3].sum(1, keepdim=True)
+        globals_ = f[:, POINT_PLANES * POINTS:]
+        spread = globals_.repeat_interleave(POINTS, 0)
+        x = torch.relu(self.embed(torch.cat([planes, exists, spread], 1))) * exists
+        rows = self.rows(b)
+        for block in self.blocks:
+            x = block(x, rows, exists, b)
+        x = torch.relu(self.final_norm(x)) * exists
+        start = self.policy_start(x).reshape(b, -1)
+        end = self.policy_end(x).reshape(b, -1)
+        logits = start.index_select(1, self.starts) + end.index_select(1, self.ends)
+        points = (self.head_points(x) * exists).reshape(b, -1)
+        heads = torch.cat([points, pooled(x, b), globals_], 1)
+        value = torch.tanh(self.value_out(torch.relu(self.value_hidden(heads))))
+        return logits, value, self.moves_left(heads)
+
+
+def model(spec, value_hidden=64, moves_left_hidden=32):
+    """`mlp:HxB` or `graph:HxB[rR]` (as `musashi bench train --models` reads them)."""
+    kind, shape = spec.split(":")
+    reach = 2
+    if "r" in shape:
+        shape, reach = shape.split("r")
+    hidden, blocks = (int(x) for x in shape.split("x"))
+    if kind == "graph":
+        return GraphNet(hidden, blocks, int(reach), value_hidden, moves_left_hidden)
+    return Net(hidden, blocks, value_hidden, moves_left_hidden)
 
 
 def train_samples_per_second(net, batch, seconds):
@@ -99,8 +190,7 @@ def compare_training(a):
           f"value head 64, moves-left head 32 (as musashi bench train)")
     print(f"{'model':>12} {'params':>9} {'torch samples/s':>16} {'burn samples/s':>15} {'burn/torch':>11}")
     for spec in a.models.split(","):
-        hidden, blocks = (int(x) for x in spec.removeprefix("mlp:").split("x"))
-        net = Net(hidden, blocks, 64, 32).train()
+        net = model(spec).train()
         params = sum(x.numel() for x in net.parameters())
         t = train_samples_per_second(net, a.train_batch, a.seconds)
         print(f"{spec:>12} {params:>9} {t:>16.0f} {burn[spec]:>15.0f} {burn[spec] / t:>11.2f}")
@@ -126,7 +216,7 @@ def main():
     p.add_argument("--batches", default="1,8,32,64,128,256")
     p.add_argument("--seconds", type=float, default=2.0)
     p.add_argument("--train", action="store_true", help="compare training steps instead of inference")
-    p.add_argument("--models", default="mlp:128x1,mlp:192x2", help="with --train: mlp:HIDDENxBLOCKS, comma-separated")
+    p.add_argument("--models", default="mlp:128x1,mlp:192x2", help="with --train: mlp:HIDDENxBLOCKS or graph:HIDDENxBLOCKS[rREACH], comma-separated")
     p.add_argument("--train-batch", type=int, default=256)
     p.add_argument("--threads", type=int, default=2, help="with --train: threads of each framework")
     a = p.parse_args()
