@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Each arm's ranked checkpoints against wall time: the best (by overall Elo, relative to
 alphabeta:depth=6 of its own gauntlet) of the first and of the last 20 minutes and of the whole
-60 minutes, beside the table-trained network of the same gauntlet; the baseline arm (no fallible
+60 minutes (and the mean of each window's checkpoints: the best of many noisy ratings is biased
+upwards), beside the table-trained network of the same gauntlet; the baseline arm (no fallible
 soldiers) from ../2026-12-06-graph-pure-selfplay. Usage: summary.py (from the repository root,
 after rank.sh; it copies each arm's metrics and ranking here)."""
 import csv
@@ -47,8 +48,9 @@ def summarise(arm, metrics, ranking):
         inside = [p for p in pts if lo <= p[0] <= hi]
         if inside:
             b = max(inside, key=lambda p: p[2])
+            mean = sum(p[2] for p in inside) / len(inside)
             print(f"  best of the {name}: gen {b[1]} at {b[0]:.0f} s: {b[2]:+.0f} ± {b[3]:.0f} over depth 6 "
-                  f"(as General {b[4]:+.0f}, as soldiers {b[5]:+.0f})")
+                  f"(as General {b[4]:+.0f}, as soldiers {b[5]:+.0f}); mean of its {len(inside)} checkpoints {mean:+.0f}")
     tail = [wins[g] for g in sorted(wins)[-10:]]
     print("  self-play General wins, last 10 generations: "
           + ", ".join(f"{w}/{n}" + (f" ({sw}/{sg} sparring)" if sg else "") for w, n, sg, sw in tail))

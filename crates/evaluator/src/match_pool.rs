@@ -97,6 +97,10 @@ mod tests {
                 assert_eq!(pooled[m], alone, "match {m} on {threads} threads");
             }
         }
-        assert_eq!(finished.load(Ordering::Relaxed), 3 * (5 + 3 + 0 + 5), "every game reported once");
+        assert_eq!(
+            finished.load(Ordering::Relaxed),
+            3 * configs.iter().map(|c| c.games).sum::<usize>(),
+            "every game reported once"
+        );
     }
 }
