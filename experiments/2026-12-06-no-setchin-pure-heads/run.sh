@@ -19,7 +19,11 @@ for arm in tables pure; do
   eval "\"$musashi\" train --config configs/no-setchin.toml ${extra[$arm]} --out runs/nsp-$arm $resume" \
     >> "runs/nsp-$arm.log" 2>&1
 done
-games=$(ls experiments/2026-12-05-no-setchin-long-fights/ranking-*/games.tsv)
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+for f in experiments/2026-12-05-no-setchin-long-fights/ranking-*/games.tsv.gz; do
+  gunzip -c "$f" > "$tmp/$(basename "$(dirname "$f")").tsv"
+done
+games=$(ls "$tmp"/*.tsv)
 for arm in tables pure; do
   for g in 10 20 30 40; do
     echo "== $arm generation $g"
