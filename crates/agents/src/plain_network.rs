@@ -66,7 +66,7 @@ pub(crate) fn sample_states(n: usize) -> Vec<Snapshot> {
 /// of shape `config` (seed 1), through Burn and through its plain-Rust copy (`None` where it has
 /// none), each timed for about `seconds` over 256 states of random games.
 pub fn time_single_state(config: ModelConfig, seconds: f64) -> Result<(f64, Option<f64>), AgentError> {
-    config.validate().map_err(|e| AgentError::Device(e.to_string()))?;
+    config.validate().map_err(|e| AgentError::Invalid { spec: "the timed network".into(), problem: e.to_string() })?;
     let device = DeviceKind::Cpu.device().map_err(|e| AgentError::Device(e.to_string()))?;
     let model = Model::trained(Arc::new(Network::init(config, &device, 1)), "bench".into())?;
     let states = sample_states(256);

@@ -1,6 +1,7 @@
 //! Several matches played by one pool of threads. Played one after the other, each match ends
-//! with threads idle while the last of its games finish (a ten-game match on two threads often
-//! waits for one long game); in one pool a thread that finishes takes the next match's game.
+//! with threads idle while the last of its games finish; in one pool a thread that finishes
+//! takes the next match's game. (In the quick job's evaluation this alone measured no faster:
+//! `experiments/2026-12-06-quick-job-1.5x`.)
 //! Every game is still seeded from its own match's seed and index alone, so each match's
 //! result is the one it has when played alone, on any number of threads.
 
