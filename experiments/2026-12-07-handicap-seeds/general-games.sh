@@ -13,7 +13,7 @@ mkdir -p runs/handicap-general-games
 { cat "$here/picks.txt"; echo "0 tables runs/classic-tables-net"; } | while read -r seed window dir; do
   for d in 3 4 5 6; do
     "$musashi" match --general "mcts:ckpt=$dir,sims=100" --soldiers alphabeta:depth=$d --games 250 \
-      --opening-plies 2 --seed 13 --threads 2 --out "runs/handicap-general-games/s$seed-$window-depth-$d.tsv" |
+      --opening-plies 2 --seed 13 --threads 2 --out "runs/handicap-general-games/s$seed-$window-depth-$d.tsv" < /dev/null |
       sed -n "s|^result: |s$seed $window depth $d: |p"
   done
 done
