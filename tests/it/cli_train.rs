@@ -516,3 +516,36 @@ fn sparring_games_put_alpha_beta_on_one_side_and_train_the_other() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn handicap_blunders_adapt_to_the_weak_sides_wins_and_survive_a_resume() {
+    let dir = temp("handicap-rate");
+    let config = write_config(&dir, TINY);
+    let out = dir.join("run");
+    let handicap =
+        "selfplay.handicap={ share = 1.0, side = \"soldiers\", sims = 2, blunders = 0.5, target = 0.25, gain = 1.0 }";
+    let o = train(&config, &out, &["--set", handicap, "--set", "run.generations=1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // Generation 2's rate is derived again from generation 1's games on disk by the resumed run.
+    let o = musashi().args(["train", "--resume", "--set", "run.generations=3", "--out"]).arg(&out).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let selfplay: Vec<_> = events(&out).into_iter().filter(|e| e["event"] == "selfplay").collect();
+    assert_eq!(selfplay.len(), 3);
+    let mut expected = 0.5;
+    for e in &selfplay {
+        assert_eq!(e["handicap_games"], 4, "every game is handicapped: {e}");
+        let rate = e["handicap_blunders"].as_f64().unwrap();
+        assert!((rate - expected).abs() < 1e-6, "generation {}: rate {rate}, expected {expected}", e["generation"]);
+        let weak_wins = e["handicap_weak_wins"].as_u64().unwrap();
+        assert_eq!(weak_wins, e["soldiers_wins"].as_u64().unwrap(), "the soldiers are the weak side: {e}");
+        expected = (rate + (weak_wins as f64 / 4.0 - 0.25)).clamp(0.0, 1.0);
+    }
+    let first = shard_names(&out).into_iter().find(|n| n.starts_with("sp0001-main-")).unwrap();
+    for g in musashi_records::read_games(&out.join("games").join(first)).unwrap() {
+        assert!(g.soldiers_agent.ends_with("(handicap: 2 simulations, blunders 0.500)"), "{}", g.soldiers_agent);
+    }
+    let o = train(&config, &dir.join("bad"), &["--set", "selfplay.handicap={ share = 0.5, sims = 2, target = 2.0 }"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("selfplay.handicap.target"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -16,7 +16,7 @@ mod worker;
 pub use config::{SelfplayConfig, selfplay_mcts, threads_or_all};
 pub use detours::Detours;
 pub use finished::Finished;
-pub use handicap::Handicap;
+pub use handicap::{Handicap, HandicapGame};
 pub use net_evaluator::NetEvaluator;
 pub use progress::{Progress, SelfplaySummary};
 pub use run::run_selfplay;

@@ -1,6 +1,7 @@
 //! One worker thread: many games at once, their leaves evaluated in one batch per round.
 
 use crate::config::SelfplayConfig;
+use crate::handicap::HandicapGame;
 use crate::progress::Progress;
 use crate::sparring::sparring_player;
 use musashi_game::{GOLDEN_GAMMA, Game, PlayedGame, Side, Snapshot, mix64};
@@ -20,8 +21,8 @@ struct Slot {
     seed: u64,
     mcts: Mcts,
     records: Vec<PositionRecord>,
-    /// The weak side and its simulations, in a handicap game.
-    handicap: Option<(Side, u32)>,
+    /// How the weak side plays, in a handicap game.
+    handicap: Option<HandicapGame>,
     /// Alpha-beta's side and player, in a sparring game.
     sparring: Option<(Side, AlphaBeta)>,
 }
@@ -36,8 +37,8 @@ fn new_slot(config: &SelfplayConfig, index: u32) -> Slot {
     let seed = game_seed(config.seed, index);
     let mut mcts = Mcts::new(config.mcts, Game::new(rules), seed);
     let handicap = config.handicap.of_game(seed);
-    if let Some((side, sims)) = handicap {
-        mcts = mcts.with_handicap(side, sims);
+    if let Some(h) = handicap {
+        mcts = mcts.with_handicap(h.side, h.sims);
     }
     let sparring = config.sparring.of_game(seed).map(|(side, depth)| (side, sparring_player(depth, seed)));
     Slot { index, seed, mcts, records: Vec::new(), handicap, sparring }
@@ -116,6 +117,13 @@ fn play_move(config: &SelfplayConfig, prefix: &ShardPrefix, slot: &mut Slot, pro
             mv = r.moves[k];
         }
     }
+    if let Some(h) = slot.handicap.filter(|h| h.blunders > 0.0 && h.side == slot.mcts.game().position().side_to_move())
+    {
+        let (take, which) = (slot.mcts.random_unit(), slot.mcts.random_unit());
+        if let Some(k) = h.blunder(r.moves.len(), take, which) {
+            mv = r.moves[k];
+        }
+    }
     let g = slot.mcts.game();
     slot.records.push(PositionRecord {
         game_id: prefix.game_id(slot.index),
@@ -180,7 +188,10 @@ fn agent_name(config: &SelfplayConfig, slot: &Slot, side: Side) -> String {
         return format!("{} (sparring)", player.name());
     }
     let name = match slot.handicap {
-        Some((weak, sims)) if weak == side => format!("{} (handicap: {sims} simulations)", config.agent_name),
+        Some(h) if h.side == side && h.blunders > 0.0 => {
+            format!("{} (handicap: {} simulations, blunders {:.3})", config.agent_name, h.sims, h.blunders)
+        }
+        Some(h) if h.side == side => format!("{} (handicap: {} simulations)", config.agent_name, h.sims),
         _ => config.agent_name.clone(),
     };
     if config.detours.applies_to(side) { format!("{name} (detours: {})", config.detours.rate) } else { name }

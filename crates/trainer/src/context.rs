@@ -1,6 +1,7 @@
 //! What every phase of a run needs: the job, the run directory, the device, the metrics, and
 //! the job's agents, parsed once when the run starts (a bad spec is an error before any game).
 
+use crate::handicap_rates::HandicapRates;
 use crate::job::Job;
 use crate::metrics::Metrics;
 use crate::run_dir::RunDir;
@@ -23,6 +24,8 @@ pub(crate) struct Context {
     pub agents: Agents,
     /// The replay window this process loaded last, and for which generation.
     pub replay: Option<(u32, Replay)>,
+    /// The handicap games' blunder rates derived so far.
+    pub handicap_rates: HandicapRates,
 }
 
 /// The job's agents, per ruleset (by the index in `Context::rules`).

@@ -38,6 +38,7 @@ mod error;
 mod eval_phase;
 mod gate;
 mod generation_players;
+mod handicap_rates;
 mod job;
 mod job_file;
 mod metrics;

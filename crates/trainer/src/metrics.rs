@@ -36,6 +36,14 @@ pub enum Event {
         sparring_games: u32,
         #[serde(default)]
         sparring_wins: u32,
+        /// Of the games, the handicap games (`selfplay.handicap`), the weak side's wins in
+        /// them and the generation's blunder rate (absent in runs before they were logged).
+        #[serde(default)]
+        handicap_games: u32,
+        #[serde(default)]
+        handicap_weak_wins: u32,
+        #[serde(default)]
+        handicap_blunders: f32,
         endings: BTreeMap<String, u32>,
         mean_length: f64,
         seconds: f64,

@@ -90,7 +90,8 @@ fn open(request: &TrainRequest) -> Result<Context, TrainError> {
     write_run_json(&dir, request)?;
     let threads = threads_or_all(job.run.threads);
     let metrics = Metrics::open(&dir.metrics())?;
-    let mut ctx = Context { job, dir, rules, threads, device, metrics, agents, replay: None };
+    let mut ctx =
+        Context { job, dir, rules, threads, device, metrics, agents, replay: None, handicap_rates: Default::default() };
     ctx.metrics.log(Event::Start { run: ctx.dir.root.display().to_string(), threads })?;
     ensure_generation_zero(&mut ctx)?;
     // A crash between saving a generation and removing its partial checkpoints leaves them.

@@ -1,6 +1,7 @@
 //! The self-play phase of a generation, played by the trainer itself.
 
 use crate::context::Context;
+use crate::handicap_rates::handicap_results;
 use crate::metrics::Event;
 use crate::observer::Observer;
 use crate::shards::{MAIN_WORKER, recorded_indices, totals};
@@ -8,13 +9,20 @@ use crate::{TrainError, seeds};
 use musashi_net::Network;
 use musashi_records::ShardPrefix;
 use musashi_search::{Evaluator, HEURISTIC_SCALE, HeuristicBlend};
-use musashi_selfplay::{Finished, NetEvaluator, Progress, SelfplayConfig, SelfplaySummary, run_selfplay};
+use musashi_selfplay::{Finished, Handicap, NetEvaluator, Progress, SelfplayConfig, SelfplaySummary, run_selfplay};
 use std::sync::Arc;
 
-/// The self-play settings of generation `g` for this job.
-pub(crate) fn selfplay_config(ctx: &Context, g: u32, games: u32, model_generation: u32) -> SelfplayConfig {
+/// The self-play settings of generation `g` for this job (its handicap games at the
+/// generation's blunder rate).
+pub(crate) fn selfplay_config(
+    ctx: &mut Context,
+    g: u32,
+    games: u32,
+    model_generation: u32,
+) -> Result<SelfplayConfig, TrainError> {
+    let blunders = ctx.handicap_rates.rate(&ctx.job.selfplay.handicap, &ctx.dir.games(), g)?;
     let job = &ctx.job;
-    SelfplayConfig {
+    Ok(SelfplayConfig {
         games,
         threads: ctx.threads,
         concurrent_games: job.selfplay.concurrent_games,
@@ -25,10 +33,10 @@ pub(crate) fn selfplay_config(ctx: &Context, g: u32, games: u32, model_generatio
         generation: model_generation,
         shard_games: job.selfplay.shard_games,
         agent_name: format!("gen-{model_generation:04}"),
-        handicap: job.selfplay.handicap,
+        handicap: Handicap { blunders, ..job.selfplay.handicap },
         sparring: job.selfplay.sparring.clone(),
         detours: job.selfplay.detours,
-    }
+    })
 }
 
 /// Self-play's evaluator: the network, with the hand-written evaluation blended into its values
@@ -52,7 +60,7 @@ pub(crate) fn run_selfplay_phase(
 ) -> Result<(), TrainError> {
     let prefix = ShardPrefix::run(g, MAIN_WORKER);
     let done = recorded_indices(&ctx.dir.games(), &prefix)?;
-    let config = selfplay_config(ctx, g, ctx.job.selfplay.games_per_generation, model);
+    let config = selfplay_config(ctx, g, ctx.job.selfplay.games_per_generation, model)?;
     config.validate().map_err(|e| TrainError::Run(format!("self-play settings: {e}")))?;
     let net = ctx.load_network(model)?;
     let make = evaluator_factory(net, ctx.job.selfplay.heuristic_at(g));
@@ -70,7 +78,7 @@ pub(crate) fn run_selfplay_phase(
         s.games, s.positions, s.seconds, s.general_wins, s.soldiers_wins
     ));
     if !logged {
-        log_selfplay(ctx, g, model, &prefix, &s)?;
+        log_selfplay(ctx, g, model, &prefix, &s, config.handicap.blunders)?;
     }
     Ok(())
 }
@@ -82,8 +90,10 @@ fn log_selfplay(
     model: u32,
     prefix: &ShardPrefix,
     now: &SelfplaySummary,
+    blunders: f32,
 ) -> Result<(), TrainError> {
     let t = totals(&ctx.dir.games(), prefix, &ctx.job.selfplay.sparring)?;
+    let handicap = handicap_results(&ctx.dir.games(), g, &ctx.job.selfplay.handicap)?;
     ctx.metrics.log(Event::Selfplay {
         generation: g,
         model,
@@ -93,6 +103,9 @@ fn log_selfplay(
         soldiers_wins: t.soldiers_wins,
         sparring_games: t.sparring_games,
         sparring_wins: t.sparring_wins,
+        handicap_games: handicap.games,
+        handicap_weak_wins: handicap.weak_wins,
+        handicap_blunders: blunders,
         endings: t.endings,
         mean_length: if t.games > 0 { t.plies as f64 / t.games as f64 } else { 0.0 },
         seconds: now.seconds,

@@ -2,7 +2,7 @@
 
 use crate::TrainError;
 use musashi_records::{
-    Shard, ShardPrefix, count_rows, game_index, list_shards, read_games, shard_generation, shard_worker,
+    GameRecord, Shard, ShardPrefix, count_rows, game_index, list_shards, read_games, shard_generation, shard_worker,
 };
 use musashi_selfplay::Sparring;
 use std::collections::HashSet;
@@ -34,6 +34,21 @@ pub(crate) fn games_for_generation(games: &Path, g: u32) -> Result<u64, TrainErr
         }
     }
     Ok(n)
+}
+
+/// The games of generation `g`'s shards whose worker `keep` accepts.
+pub(crate) fn read_generation_games(
+    games: &Path,
+    g: u32,
+    keep: impl Fn(&str) -> bool,
+) -> Result<Vec<GameRecord>, TrainError> {
+    let mut out = Vec::new();
+    for s in list_shards(games)? {
+        if shard_generation(&s.name) == Some(g) && shard_worker(&s.name).is_some_and(&keep) {
+            out.extend(read_games(&s.games)?);
+        }
+    }
+    Ok(out)
 }
 
 /// Whether any shard has the prefix.

@@ -117,7 +117,17 @@ pub fn run_worker(request: &WorkerRequest<'_>, observer: &dyn Observer) -> Resul
     let lease = Lease::take(&dir, name, request.lease, &|holder| {
         observer.line(&format!("worker {name}: waiting for the lease held by {holder} (a live worker of this name)"))
     })?;
-    let mut ctx = Context { job, dir, rules, threads: request.threads, device, metrics, agents, replay: None };
+    let mut ctx = Context {
+        job,
+        dir,
+        rules,
+        threads: request.threads,
+        device,
+        metrics,
+        agents,
+        replay: None,
+        handicap_rates: Default::default(),
+    };
     let mut played = 0u32;
     loop {
         if lease.lost() {
@@ -150,7 +160,7 @@ pub fn run_worker(request: &WorkerRequest<'_>, observer: &dyn Observer) -> Resul
         if let Some(m) = max_games {
             batch = batch.min(m - played);
         }
-        let mut config = selfplay_config(&ctx, g, done.len() as u32 + batch, model);
+        let mut config = selfplay_config(&mut ctx, g, done.len() as u32 + batch, model)?;
         config.seed = seeds::worker_selfplay(ctx.job.run.seed, g, name);
         config.shard_games = batch as usize;
         let make = evaluator_factory(Arc::new(net), ctx.job.selfplay.heuristic_at(g));
