@@ -12,9 +12,9 @@ HERE = "experiments/2026-12-07-handicap-seeds"
 GAMES = [line.rstrip("\n").split("\t") for line in gzip.open(f"{HERE}/general-games.tsv.gz", "rt")]
 
 
-def wins(seed, window):
+def wins(seed, window, games=GAMES):
     """{(depth, game index): the General won} for one checkpoint."""
-    return {(int(g[1]), int(g[2])): g[3] == "general" for g in GAMES if g[0] == f"s{seed}-{window}"}
+    return {(int(g[1]), int(g[2])): g[3] == "general" for g in games if g[0] == f"s{seed}-{window}"}
 
 
 def mcnemar(first, last):
@@ -27,17 +27,22 @@ def per_depth(w):
     return " ".join(f"{sum(v for (d, _), v in w.items() if d == depth)}" for depth in (3, 4, 5, 6))
 
 
-tables = wins(0, "tables")
-print(f"table-trained network: {sum(tables.values())} of {len(tables)} (depths 3/4/5/6: {per_depth(tables)})")
-B = C = 0
-for seed in (1, 2, 3):
-    first, last = wins(seed, "first"), wins(seed, "last")
-    b, c, z = mcnemar(first, last)
-    B, C = B + b, C + c
-    print(f"seed {seed}: first {sum(first.values())} ({per_depth(first)}), last {sum(last.values())} "
-          f"({per_depth(last)}) of {len(first)}; only the last won {b}, only the first {c}: z = {z:+.2f}")
-print(f"pooled: only the last won {B}, only the first {C}: z = {(B - C) / math.sqrt(B + C):+.2f}")
-for depths in ((3, 4), (5, 6)):
-    totals = {w: sum(v for s in (1, 2, 3) for (d, _), v in wins(s, w).items() if d in depths) for w in ("first", "last")}
-    print(f"depths {depths[0]}-{depths[1]}, three seeds: first {totals['first']}, last {totals['last']} of 1500 "
-          f"(table-trained network {sum(v for (d, _), v in tables.items() if d in depths)} of 500)")
+def main():
+    tables = wins(0, "tables")
+    print(f"table-trained network: {sum(tables.values())} of {len(tables)} (depths 3/4/5/6: {per_depth(tables)})")
+    B = C = 0
+    for seed in (1, 2, 3):
+        first, last = wins(seed, "first"), wins(seed, "last")
+        b, c, z = mcnemar(first, last)
+        B, C = B + b, C + c
+        print(f"seed {seed}: first {sum(first.values())} ({per_depth(first)}), last {sum(last.values())} "
+              f"({per_depth(last)}) of {len(first)}; only the last won {b}, only the first {c}: z = {z:+.2f}")
+    print(f"pooled: only the last won {B}, only the first {C}: z = {(B - C) / math.sqrt(B + C):+.2f}")
+    for depths in ((3, 4), (5, 6)):
+        totals = {w: sum(v for s in (1, 2, 3) for (d, _), v in wins(s, w).items() if d in depths) for w in ("first", "last")}
+        print(f"depths {depths[0]}-{depths[1]}, three seeds: first {totals['first']}, last {totals['last']} of 1500 "
+              f"(table-trained network {sum(v for (d, _), v in tables.items() if d in depths)} of 500)")
+
+
+if __name__ == "__main__":
+    main()

@@ -49,16 +49,26 @@ def summarise(seed, metrics, ranking, run):
     return picks
 
 
-picks = summarise(1, f"{SEED1}/metrics-handicap.jsonl.gz", f"{SEED1}/ranking-handicap.csv", "runs/pure-handicap")
-for seed in [2, 3]:
-    run = f"runs/pure-handicap-s{seed}"
+def keep(run, here, seed):
+    """Copies a run's ranking, config and metrics into the experiment as ranking-sS.csv etc."""
     if os.path.exists(f"{run}/ranking/ranking.csv"):
-        shutil.copy(f"{run}/ranking/ranking.csv", f"{HERE}/ranking-s{seed}.csv")
-        shutil.copy(f"{run}/ranking/ranking.md", f"{HERE}/ranking-s{seed}.md")
-        shutil.copy(f"{run}/config.resolved.toml", f"{HERE}/config-s{seed}.resolved.toml")
-        with open(f"{run}/metrics.jsonl", "rb") as src, gzip.open(f"{HERE}/metrics-s{seed}.jsonl.gz", "wb") as dst:
+        shutil.copy(f"{run}/ranking/ranking.csv", f"{here}/ranking-s{seed}.csv")
+        shutil.copy(f"{run}/ranking/ranking.md", f"{here}/ranking-s{seed}.md")
+        shutil.copy(f"{run}/config.resolved.toml", f"{here}/config-s{seed}.resolved.toml")
+        with open(f"{run}/metrics.jsonl", "rb") as src, gzip.open(f"{here}/metrics-s{seed}.jsonl.gz", "wb") as dst:
             shutil.copyfileobj(src, dst)
-    if os.path.exists(f"{HERE}/ranking-s{seed}.csv"):
-        picks += summarise(seed, f"{HERE}/metrics-s{seed}.jsonl.gz", f"{HERE}/ranking-s{seed}.csv", run)
-with open(f"{HERE}/picks.txt", "w") as f:
-    f.write("\n".join(picks) + "\n")
+    return os.path.exists(f"{here}/ranking-s{seed}.csv")
+
+
+def main():
+    picks = summarise(1, f"{SEED1}/metrics-handicap.jsonl.gz", f"{SEED1}/ranking-handicap.csv", "runs/pure-handicap")
+    for seed in [2, 3]:
+        run = f"runs/pure-handicap-s{seed}"
+        if keep(run, HERE, seed):
+            picks += summarise(seed, f"{HERE}/metrics-s{seed}.jsonl.gz", f"{HERE}/ranking-s{seed}.csv", run)
+    with open(f"{HERE}/picks.txt", "w") as f:
+        f.write("\n".join(picks) + "\n")
+
+
+if __name__ == "__main__":
+    main()
