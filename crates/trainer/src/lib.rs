@@ -5,7 +5,8 @@
 //!   directory (`run_dir.rs`), `run.json` (`run_info.rs`), the metrics events (`metrics.rs`), the
 //!   seeds derived from the run seed (`seeds.rs`).
 //! - The loop (`run.rs`, entry point [`train`]): per generation, self-play by the trainer
-//!   (`selfplay_phase.rs`) or by external workers (`worker.rs`, entry point [`run_worker`], each
+//!   (`selfplay_phase.rs`, its handicap games' blunder rate per generation from
+//!   `handicap_rates.rs`) or by external workers (`worker.rs`, entry point [`run_worker`], each
 //!   holding a lease on its name, `worker_lease.rs`; [`prepare`] records a run for them),
 //!   alpha-beta bootstrap games (`bootstrap.rs`), training (`train_phase.rs`), evaluation
 //!   (`eval_phase.rs`) and the gate (`gate.rs`). Progress goes to an [`Observer`].
