@@ -10,6 +10,13 @@ use musashi_game::Side;
 use musashi_search::SettingError;
 use serde::{Deserialize, Serialize};
 
+/// The index of a random move among `moves` legal moves at probability `rate`, given two uniform
+/// draws in [0, 1): `None` (play the searched move) unless the first falls below the rate. Shared
+/// by detours and the blunders of handicap games.
+pub(crate) fn pick_at_rate(rate: f32, moves: usize, take: f32, which: f32) -> Option<usize> {
+    (moves > 0 && take < rate).then(|| ((which * moves as f32) as usize).min(moves - 1))
+}
+
 /// Which side detours, and how often.
 #[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -33,12 +40,6 @@ impl Detours {
         self.rate > 0.0 && side == self.side
     }
 
-    /// The index of the detour among `moves` legal moves, given two uniform draws in [0, 1):
-    /// `None` (play the searched move) unless the first falls below the rate.
-    pub fn pick(&self, moves: usize, take: f32, which: f32) -> Option<usize> {
-        (moves > 0 && take < self.rate).then(|| ((which * moves as f32) as usize).min(moves - 1))
-    }
-
     /// Checks the settings; the error names the key.
     pub fn validate(&self) -> Result<(), SettingError> {
         SettingError::check((0.0..=1.0).contains(&self.rate), "rate", "in 0..=1")
@@ -58,15 +59,16 @@ mod tests {
         let mut taken = 0;
         for i in 0..10_000u32 {
             let (take, which) = ((i % 100) as f32 / 100.0, (i / 100) as f32 / 100.0);
-            if let Some(k) = d.pick(5, take, which) {
+            if let Some(k) = pick_at_rate(d.rate, 5, take, which) {
                 taken += 1;
                 hits[k] += 1;
             }
         }
         assert_eq!(taken, 2_000);
         assert!(hits.iter().all(|&h| h == 400), "{hits:?}");
-        assert_eq!(d.pick(3, 0.0, 0.999_999_9), Some(2));
-        assert_eq!(d.pick(0, 0.0, 0.5), None);
+        assert_eq!(pick_at_rate(0.2, 3, 0.0, 0.999_999_9), Some(2));
+        assert_eq!(pick_at_rate(0.2, 0, 0.0, 0.5), None);
+        assert_eq!(pick_at_rate(0.0, 5, 0.0, 0.5), None, "rate 0: never");
         assert!(Detours { rate: 1.5, ..d }.validate().unwrap_err().to_string().contains("rate"));
         assert!(d.validate().is_ok());
     }

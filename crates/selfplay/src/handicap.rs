@@ -52,14 +52,6 @@ pub struct HandicapGame {
     pub blunders: f32,
 }
 
-impl HandicapGame {
-    /// The index of the blunder among `moves` legal moves, given two uniform draws in [0, 1):
-    /// `None` (play the searched move) unless the first falls below the blunder rate.
-    pub fn blunder(&self, moves: usize, take: f32, which: f32) -> Option<usize> {
-        (moves > 0 && take < self.blunders).then(|| ((which * moves as f32) as usize).min(moves - 1))
-    }
-}
-
 impl Handicap {
     /// How the game with this seed is handicapped, if it is. Decided by the game's seed alone,
     /// so a game is the same wherever it is played.
@@ -109,20 +101,6 @@ mod tests {
         assert!(Handicap { share: 0.5, sims: 64, ..h }.validate(64).is_err());
         assert!(Handicap { share: 1.5, ..h }.validate(64).is_err());
         assert!(h.validate(64).is_ok());
-    }
-
-    #[test]
-    fn blunders_happen_at_their_rate_and_cover_every_move() {
-        let game = HandicapGame { side: Side::Soldiers, sims: 8, blunders: 0.2 };
-        let mut hits = [0u32; 5];
-        for i in 0..10_000u32 {
-            if let Some(k) = game.blunder(5, (i % 100) as f32 / 100.0, (i / 100) as f32 / 100.0) {
-                hits[k] += 1;
-            }
-        }
-        assert_eq!(hits, [400; 5]);
-        assert_eq!(HandicapGame { blunders: 0.0, ..game }.blunder(5, 0.0, 0.5), None);
-        assert_eq!(game.blunder(0, 0.0, 0.5), None);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! One worker thread: many games at once, their leaves evaluated in one batch per round.
 
 use crate::config::SelfplayConfig;
+use crate::detours::pick_at_rate;
 use crate::handicap::HandicapGame;
 use crate::progress::Progress;
 use crate::sparring::sparring_player;
@@ -111,16 +112,14 @@ fn play_move(config: &SelfplayConfig, prefix: &ShardPrefix, slot: &mut Slot, pro
     let r = slot.mcts.result();
     let unit = slot.mcts.random_unit();
     let mut mv = r.choose(config.mcts.temperature_at(slot.mcts.game().plies()), unit);
-    if config.detours.applies_to(slot.mcts.game().position().side_to_move()) {
+    let side = slot.mcts.game().position().side_to_move();
+    let detours = if config.detours.applies_to(side) { config.detours.rate } else { 0.0 };
+    let blunders = slot.handicap.filter(|h| h.side == side).map_or(0.0, |h| h.blunders);
+    // Detours, then blunders: each a random legal move at its rate (no draw spent at rate 0, so
+    // games without them are the same as before they existed).
+    for rate in [detours, blunders].into_iter().filter(|&rate| rate > 0.0) {
         let (take, which) = (slot.mcts.random_unit(), slot.mcts.random_unit());
-        if let Some(k) = config.detours.pick(r.moves.len(), take, which) {
-            mv = r.moves[k];
-        }
-    }
-    if let Some(h) = slot.handicap.filter(|h| h.blunders > 0.0 && h.side == slot.mcts.game().position().side_to_move())
-    {
-        let (take, which) = (slot.mcts.random_unit(), slot.mcts.random_unit());
-        if let Some(k) = h.blunder(r.moves.len(), take, which) {
+        if let Some(k) = pick_at_rate(rate, r.moves.len(), take, which) {
             mv = r.moves[k];
         }
     }
