@@ -549,3 +549,48 @@ fn handicap_blunders_adapt_to_the_weak_sides_wins_and_survive_a_resume() {
     assert!(!o.status.success() && err.contains("selfplay.handicap.target"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn past_games_draw_an_earlier_checkpoint_for_one_side_and_survive_a_resume() {
+    let dir = temp("past-games");
+    let config = write_config(&dir, TINY);
+    let out = dir.join("run");
+    let past = "selfplay.past={ share = 1.0, side = \"soldiers\", window = 2 }";
+    let o = train(&config, &out, &["--set", past, "--set", "run.generations=2"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = musashi().args(["train", "--resume", "--set", "run.generations=4", "--out"]).arg(&out).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let selfplay: Vec<_> = events(&out).into_iter().filter(|e| e["event"] == "selfplay").collect();
+    assert_eq!(selfplay.len(), 4);
+    for e in &selfplay {
+        let (g, model) = (e["generation"].as_u64().unwrap(), e["model"].as_u64().unwrap());
+        assert_eq!(e["past_games"], e["games"], "every game is a past game: {e}");
+        assert_eq!(e["past_wins"], e["general_wins"], "the current network plays the General: {e}");
+        let past = e["past_model"].as_u64().unwrap();
+        let window = model.saturating_sub(2)..model.max(1);
+        assert!(window.contains(&past), "generation {g} (model {model}): past checkpoint {past} not in {window:?}");
+        let shards: Vec<_> =
+            shard_names(&out).into_iter().filter(|n| n.starts_with(&format!("sp{g:04}-main-"))).collect();
+        assert!(!shards.is_empty(), "generation {g} has shards");
+        for name in shards {
+            for r in musashi_records::read_games(&out.join("games").join(&name)).unwrap() {
+                assert_eq!(r.general_agent, format!("gen-{model:04}"));
+                assert_eq!(r.soldiers_agent, format!("gen-{past:04} (past)"));
+            }
+            let positions = name.replace(".games.parquet", ".positions.parquet");
+            let recorded = musashi_records::read_positions(&out.join("games").join(positions)).unwrap();
+            assert!(!recorded.is_empty());
+            assert!(
+                recorded.iter().all(|p| p.position.side_to_move() == musashi_game::Side::General),
+                "only the current network's side is recorded"
+            );
+        }
+    }
+    let o = train(&config, &dir.join("bad"), &["--set", "selfplay.past={ share = 2.0 }"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("selfplay.past.share"), "{err}");
+    let o = train(&config, &dir.join("typo"), &["--set", "selfplay.past={ shares = 0.5 }"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("shares"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,7 +1,9 @@
 //! Self-play settings.
 
 use crate::detours::Detours;
+use crate::game_kinds::GameKinds;
 use crate::handicap::Handicap;
+use crate::past::PastGames;
 use crate::sparring::Sparring;
 use musashi_game::Ruleset;
 use musashi_search::{MctsConfig, SettingError};
@@ -41,13 +43,16 @@ pub struct SelfplayConfig {
     /// Random moves of one side (off by default).
     #[serde(default)]
     pub detours: Detours,
+    /// Games against a past checkpoint (off by default; the caller supplies the checkpoint).
+    #[serde(default)]
+    pub past: PastGames,
 }
 
 impl SelfplayConfig {
     /// Plain self-play outside a training job (`musashi selfplay`, `musashi bench selfplay`):
     /// `games` games of `rules` by `agent_name` at `sims` simulations (`selfplay_mcts`), on
     /// `threads` threads of `concurrent_games` games each; 400 plies at most, 64 games a shard,
-    /// generation 0, no handicap, sparring or detours.
+    /// generation 0, no handicap, sparring, detours or past games.
     pub fn plain(rules: Ruleset, games: u32, sims: u32, threads: usize, concurrent_games: usize) -> SelfplayConfig {
         SelfplayConfig {
             games,
@@ -63,7 +68,13 @@ impl SelfplayConfig {
             handicap: Handicap::default(),
             sparring: Sparring::default(),
             detours: Detours::default(),
+            past: PastGames::default(),
         }
+    }
+
+    /// The settings that draw each game's kind.
+    pub fn kinds(&self) -> GameKinds<'_> {
+        GameKinds { sparring: &self.sparring, past: &self.past, handicap: &self.handicap }
     }
 
     /// Checks the settings; the error names the key.
@@ -78,6 +89,7 @@ impl SelfplayConfig {
         self.handicap.validate(self.mcts.sims).map_err(|e| e.under("handicap"))?;
         self.sparring.validate().map_err(|e| e.under("sparring"))?;
         self.detours.validate().map_err(|e| e.under("detours"))?;
+        self.past.validate().map_err(|e| e.under("past"))?;
         self.mcts.validate().map_err(|e| e.under("mcts"))
     }
 }

@@ -1,8 +1,9 @@
 //! Running self-play on every core: the worker threads and the shard writer.
 
 use crate::config::SelfplayConfig;
+use crate::past::PastOpponent;
 use crate::progress::{Progress, SelfplaySummary};
-use crate::worker::{Finished, play_games};
+use crate::worker::{Finished, Opponents, play_games};
 use musashi_game::Side;
 use musashi_records::{RecordError, ShardPrefix, write_shard};
 use musashi_search::Evaluator;
@@ -13,10 +14,13 @@ use std::sync::{Mutex, mpsc};
 use std::time::Instant;
 
 /// Plays `config.games` games, except the indices in `skip` (already recorded), writing shards
-/// `PREFIX-sNNNNN` into `out_dir`. Each worker builds its evaluator with `make_evaluator`.
+/// `PREFIX-sNNNNN` into `out_dir`. Each worker builds its evaluator with `make_evaluator`, and
+/// the past checkpoint's with `past`'s when `config.past` asks for past games (without `past`
+/// there are none).
 pub fn run_selfplay(
     config: &SelfplayConfig,
     make_evaluator: &(dyn Fn() -> Box<dyn Evaluator> + Sync),
+    past: Option<&PastOpponent<'_>>,
     out_dir: &Path,
     prefix: &ShardPrefix,
     skip: &HashSet<u32>,
@@ -49,10 +53,14 @@ pub fn run_selfplay(
             let claim = &claim;
             scope.spawn(move || {
                 let mut evaluator = make_evaluator();
+                let mut past_evaluator = past.map(|p| (p.name.as_str(), (p.make_evaluator)()));
+                let opponents = Opponents {
+                    past: past_evaluator.as_mut().map(|(name, e)| (*name, e.as_mut() as &mut dyn Evaluator)),
+                };
                 let send = |f: Finished| {
                     let _ = tx.send(f);
                 };
-                play_games(config, prefix, evaluator.as_mut(), claim, &send, progress);
+                play_games(config, prefix, evaluator.as_mut(), opponents, claim, &send, progress);
             });
         }
         drop(tx);

@@ -5,7 +5,7 @@ use crate::detours::pick_at_rate;
 use crate::handicap::HandicapGame;
 use crate::progress::Progress;
 use crate::sparring::sparring_player;
-use musashi_game::{GOLDEN_GAMMA, Game, PlayedGame, Side, Snapshot, mix64};
+use musashi_game::{GOLDEN_GAMMA, Game, Move, PlayedGame, Side, Snapshot, mix64};
 use musashi_records::ShardPrefix;
 use musashi_records::{GameRecord, PositionRecord};
 use musashi_search::{Agent, AlphaBeta, Evaluations, Evaluator, Mcts, Step};
@@ -26,23 +26,49 @@ struct Slot {
     handicap: Option<HandicapGame>,
     /// Alpha-beta's side and player, in a sparring game.
     sparring: Option<(Side, AlphaBeta)>,
+    /// The past checkpoint's side and search, in a past game.
+    past: Option<PastSide>,
 }
+
+/// The past checkpoint's side of a past game: its own search (and tree) over the same game.
+struct PastSide {
+    side: Side,
+    mcts: Mcts,
+    name: String,
+}
+
+/// The games' players other than the current network: the past checkpoint of past games.
+pub(crate) struct Opponents<'a> {
+    /// The past checkpoint's name and evaluator (none: no past games).
+    pub past: Option<(&'a str, &'a mut dyn Evaluator)>,
+}
+
+/// Mixed into a past game's seed for the past side's search.
+const PAST_SEARCH_SEED: u64 = 0x7061_7374;
 
 /// The seed of game `index`: a function of the base seed and the index alone.
 pub(crate) fn game_seed(base: u64, index: u32) -> u64 {
     mix64(base ^ (index as u64).wrapping_mul(GOLDEN_GAMMA))
 }
 
-fn new_slot(config: &SelfplayConfig, index: u32) -> Slot {
+/// Game `index`, of the kind its seed draws (`GameKinds`); a past game is played as a plain
+/// one when there is no past checkpoint (`past_name`).
+fn new_slot(config: &SelfplayConfig, index: u32, past_name: Option<&str>) -> Slot {
     let rules = config.rules[index as usize % config.rules.len()];
     let seed = game_seed(config.seed, index);
     let mut mcts = Mcts::new(config.mcts, Game::new(rules), seed);
-    let handicap = config.handicap.of_game(seed);
+    let kinds = config.kinds();
+    let sparring = kinds.sparring(seed).map(|(side, depth)| (side, sparring_player(depth, seed)));
+    let past = kinds.past(seed).zip(past_name).map(|(side, name)| PastSide {
+        side,
+        mcts: Mcts::new(config.mcts, Game::new(rules), seed ^ PAST_SEARCH_SEED),
+        name: name.to_string(),
+    });
+    let handicap = kinds.handicap(seed);
     if let Some(h) = handicap {
         mcts = mcts.with_handicap(h.side, h.sims);
     }
-    let sparring = config.sparring.of_game(seed).map(|(side, depth)| (side, sparring_player(depth, seed)));
-    Slot { index, seed, mcts, records: Vec::new(), handicap, sparring }
+    Slot { index, seed, mcts, records: Vec::new(), handicap, sparring, past }
 }
 
 impl Slot {
@@ -50,59 +76,103 @@ impl Slot {
     fn sparring_to_move(&self) -> bool {
         self.sparring.as_ref().is_some_and(|(side, _)| *side == self.mcts.game().position().side_to_move())
     }
+
+    /// The search of the side to move: the past checkpoint's in its turns of a past game.
+    fn search_to_move(&mut self) -> (&mut Mcts, bool) {
+        let to_move = self.mcts.game().position().side_to_move();
+        match &mut self.past {
+            Some(p) if p.side == to_move => (&mut p.mcts, true),
+            _ => (&mut self.mcts, false),
+        }
+    }
+
+    /// Plays `mv` in every search of the game.
+    fn advance(&mut self, mv: Move) {
+        self.mcts.advance(mv);
+        if let Some(p) = &mut self.past {
+            p.mcts.advance(mv);
+        }
+    }
+}
+
+/// One network's batch of leaves: the states and the slots that asked for them.
+#[derive(Default)]
+struct Batch {
+    states: Vec<Snapshot>,
+    owners: Vec<usize>,
+    out: Evaluations,
+}
+
+impl Batch {
+    fn clear(&mut self) {
+        self.states.clear();
+        self.owners.clear();
+    }
+
+    /// Evaluates the batch and hands each slot its leaf's evaluation (`past`: to the past
+    /// side's search).
+    fn evaluate(&mut self, evaluator: &mut dyn Evaluator, slots: &mut [Option<Slot>], past: bool, progress: &Progress) {
+        if self.states.is_empty() {
+            return;
+        }
+        evaluator.evaluate(&self.states, &mut self.out);
+        progress.evaluations.fetch_add(self.states.len() as u64, Relaxed);
+        for (k, &i) in self.owners.iter().enumerate() {
+            let slot = slots[i].as_mut().expect("an owner slot is live");
+            let mcts = if past { &mut slot.past.as_mut().expect("a past game").mcts } else { &mut slot.mcts };
+            mcts.provide(self.out.logits_of(k), self.out.values[k], self.out.plies_of(k));
+        }
+    }
 }
 
 /// Plays games claimed from `claim` until it runs dry, sending each finished game to `send`.
+/// The past side's leaves go to the past checkpoint's evaluator in a batch of their own.
 pub(crate) fn play_games(
     config: &SelfplayConfig,
     prefix: &ShardPrefix,
     evaluator: &mut dyn Evaluator,
+    opponents: Opponents<'_>,
     claim: &(dyn Fn() -> Option<u32> + Sync),
     send: &dyn Fn(Finished),
     progress: &Progress,
 ) {
-    let mut slots: Vec<Option<Slot>> =
-        (0..config.concurrent_games).map(|_| claim().map(|i| new_slot(config, i))).collect();
-    let mut batch: Vec<Snapshot> = Vec::with_capacity(slots.len());
-    let mut owners: Vec<usize> = Vec::with_capacity(slots.len());
-    let mut out = Evaluations::default();
+    let (past_name, mut past_evaluator) = opponents.past.unzip();
+    let next_slot = || claim().map(|k| new_slot(config, k, past_name));
+    let mut slots: Vec<Option<Slot>> = (0..config.concurrent_games).map(|_| next_slot()).collect();
+    let (mut batch, mut past_batch) = (Batch::default(), Batch::default());
     loop {
         batch.clear();
-        owners.clear();
+        past_batch.clear();
         for i in 0..slots.len() {
             while let Some(slot) = slots[i].as_mut() {
-                if slot.sparring_to_move() {
-                    if let Some(done) = play_sparring_move(config, prefix, slot) {
-                        send(done);
-                        progress.games.fetch_add(1, Relaxed);
-                        slots[i] = claim().map(|k| new_slot(config, k));
-                    }
-                    continue;
-                }
-                match slot.mcts.step() {
-                    Step::Evaluate(s) => {
-                        batch.push(s);
-                        owners.push(i);
-                        break;
-                    }
-                    Step::Done => {
-                        if let Some(done) = play_move(config, prefix, slot, progress) {
-                            send(done);
-                            progress.games.fetch_add(1, Relaxed);
-                            slots[i] = claim().map(|k| new_slot(config, k));
+                let done = if slot.sparring_to_move() {
+                    play_sparring_move(config, prefix, slot)
+                } else {
+                    let (mcts, past) = slot.search_to_move();
+                    match mcts.step() {
+                        Step::Evaluate(s) => {
+                            let b = if past { &mut past_batch } else { &mut batch };
+                            b.states.push(s);
+                            b.owners.push(i);
+                            break;
                         }
+                        Step::Done if past => play_past_move(config, prefix, slot),
+                        Step::Done => play_move(config, prefix, slot, progress),
                     }
+                };
+                if let Some(done) = done {
+                    send(done);
+                    progress.games.fetch_add(1, Relaxed);
+                    slots[i] = next_slot();
                 }
             }
         }
-        if batch.is_empty() {
+        if batch.states.is_empty() && past_batch.states.is_empty() {
             return;
         }
-        evaluator.evaluate(&batch, &mut out);
-        progress.evaluations.fetch_add(batch.len() as u64, Relaxed);
-        for (k, &i) in owners.iter().enumerate() {
-            let slot = slots[i].as_mut().expect("an owner slot is live");
-            slot.mcts.provide(out.logits_of(k), out.values[k], out.plies_of(k));
+        batch.evaluate(evaluator, &mut slots, false, progress);
+        if let Some(e) = past_evaluator.as_deref_mut() {
+            past_batch.evaluate(e, &mut slots, true, progress);
         }
     }
 }
@@ -144,7 +214,18 @@ fn play_move(config: &SelfplayConfig, prefix: &ShardPrefix, slot: &mut Slot, pro
     });
     progress.positions.fetch_add(1, Relaxed);
     progress.simulations.fetch_add(r.sims as u64, Relaxed);
-    slot.mcts.advance(mv);
+    slot.advance(mv);
+    finish_if_over(config, prefix, slot)
+}
+
+/// Plays the past checkpoint's searched move in a past game (not recorded); returns the
+/// finished game when it ends.
+fn play_past_move(config: &SelfplayConfig, prefix: &ShardPrefix, slot: &mut Slot) -> Option<Finished> {
+    let past = &mut slot.past.as_mut().expect("a past game").mcts;
+    let r = past.result();
+    let unit = past.random_unit();
+    let mv = r.choose(config.mcts.temperature_at(past.game().plies()), unit);
+    slot.advance(mv);
     finish_if_over(config, prefix, slot)
 }
 
@@ -153,7 +234,7 @@ fn play_move(config: &SelfplayConfig, prefix: &ShardPrefix, slot: &mut Slot, pro
 fn play_sparring_move(config: &SelfplayConfig, prefix: &ShardPrefix, slot: &mut Slot) -> Option<Finished> {
     let (_, player) = slot.sparring.as_mut().expect("a sparring game");
     let mv = player.choose(slot.mcts.game()).mv;
-    slot.mcts.advance(mv);
+    slot.advance(mv);
     finish_if_over(config, prefix, slot)
 }
 
@@ -179,12 +260,18 @@ fn finish_if_over(config: &SelfplayConfig, prefix: &ShardPrefix, slot: &mut Slot
 }
 
 /// The name of the player of `side` in the games table: the model, with its handicap and
-/// detours if any, or its alpha-beta sparring partner (by the engine's own name).
+/// detours if any, or its alpha-beta sparring partner (by the engine's own name), or the past
+/// checkpoint (by the name its caller gave).
 fn agent_name(config: &SelfplayConfig, slot: &Slot, side: Side) -> String {
     if let Some((s, player)) = &slot.sparring
         && *s == side
     {
         return format!("{} (sparring)", player.name());
+    }
+    if let Some(p) = &slot.past
+        && p.side == side
+    {
+        return p.name.clone();
     }
     let name = match slot.handicap {
         Some(h) if h.side == side && h.blunders > 0.0 => {

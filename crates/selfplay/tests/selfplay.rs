@@ -29,6 +29,7 @@ fn config(games: u32) -> SelfplayConfig {
         handicap: Default::default(),
         detours: Default::default(),
         sparring: Default::default(),
+        past: Default::default(),
     }
 }
 
@@ -46,7 +47,7 @@ fn games_and_positions_are_consistent() {
     let make = move || -> Box<dyn Evaluator> { Box::new(NetEvaluator::new(net.clone(), 1000)) };
     let progress = Progress::default();
     let c = config(9);
-    let s = run_selfplay(&c, &make, &dir, &ShardPrefix::plain("g0002"), &HashSet::new(), &progress).unwrap();
+    let s = run_selfplay(&c, &make, None, &dir, &ShardPrefix::plain("g0002"), &HashSet::new(), &progress).unwrap();
     assert_eq!(s.games, 9);
     assert_eq!(s.shards.len(), 3, "9 games in shards of 4");
     assert_eq!(s.general_wins + s.soldiers_wins, 9);
@@ -83,7 +84,8 @@ fn games_and_positions_are_consistent() {
 
     // A second run skipping the recorded indices plays only the rest, into new shards.
     let done: HashSet<u32> = (0..9).collect();
-    let s2 = run_selfplay(&config(11), &make, &dir, &ShardPrefix::plain("g0002"), &done, &Progress::default()).unwrap();
+    let s2 = run_selfplay(&config(11), &make, None, &dir, &ShardPrefix::plain("g0002"), &done, &Progress::default())
+        .unwrap();
     assert_eq!(s2.games, 2);
     assert_eq!(list_shards(&dir).unwrap().len(), 4);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -93,8 +95,16 @@ fn games_and_positions_are_consistent() {
 fn the_uniform_evaluator_plays_generation_zero() {
     let dir = fresh_dir("u");
     let make = || -> Box<dyn Evaluator> { Box::new(UniformEvaluator) };
-    let s = run_selfplay(&config(3), &make, &dir, &ShardPrefix::plain("g0000"), &HashSet::new(), &Progress::default())
-        .unwrap();
+    let s = run_selfplay(
+        &config(3),
+        &make,
+        None,
+        &dir,
+        &ShardPrefix::plain("g0000"),
+        &HashSet::new(),
+        &Progress::default(),
+    )
+    .unwrap();
     assert_eq!(s.games, 3);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -105,7 +115,8 @@ fn sparring_games_record_only_the_network_side() {
     let make = || -> Box<dyn Evaluator> { Box::new(UniformEvaluator) };
     let mut c = config(6);
     c.sparring = Sparring { share: 0.5, side: Side::Soldiers, depths: vec![1, 2] };
-    let s = run_selfplay(&c, &make, &dir, &ShardPrefix::plain("g0001"), &HashSet::new(), &Progress::default()).unwrap();
+    let s = run_selfplay(&c, &make, None, &dir, &ShardPrefix::plain("g0001"), &HashSet::new(), &Progress::default())
+        .unwrap();
     assert_eq!(s.games, 6);
     let (mut sparring, mut plain) = (0, 0);
     for shard in list_shards(&dir).unwrap() {
@@ -154,7 +165,7 @@ fn detours_replace_one_sides_searched_moves_with_random_ones() {
     let mut c = config(6);
     c.mcts = MctsConfig { sims: 48, temperature_plies: 0, ..c.mcts };
     c.detours = Detours { rate: 1.0, side: Side::Soldiers };
-    run_selfplay(&c, &make, &dir, &ShardPrefix::plain("g0001"), &HashSet::new(), &Progress::default()).unwrap();
+    run_selfplay(&c, &make, None, &dir, &ShardPrefix::plain("g0001"), &HashSet::new(), &Progress::default()).unwrap();
     // Without temperature the searched move is a most-visited one: the General's always is, the
     // soldiers' random ones mostly are not.
     let (mut general, mut soldiers) = ((0, 0), (0, 0));
@@ -178,4 +189,74 @@ fn detours_replace_one_sides_searched_moves_with_random_ones() {
     assert_eq!(general.0, general.1, "the General always plays its searched move");
     assert!(soldiers.1 > 50 && soldiers.0 * 10 < soldiers.1 * 8, "soldiers' searched moves: {soldiers:?}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Priors that favour the highest action index by far: a player easy to tell apart.
+struct HighestActionEvaluator;
+
+impl Evaluator for HighestActionEvaluator {
+    fn evaluate(&mut self, batch: &[Snapshot], out: &mut musashi_search::Evaluations) {
+        out.clear();
+        for _ in batch {
+            out.logits.extend((0..NUM_ACTIONS).map(|a| 3.0 * a as f32));
+        }
+        out.values.resize(batch.len(), 0.0);
+    }
+}
+
+#[test]
+fn past_games_play_one_side_with_the_past_checkpoints_evaluator_and_record_only_the_other() {
+    let dir = fresh_dir("p");
+    let make = || -> Box<dyn Evaluator> { Box::new(UniformEvaluator) };
+    let make_past = || -> Box<dyn Evaluator> { Box::new(HighestActionEvaluator) };
+    let mut c = config(12);
+    c.mcts = MctsConfig { dirichlet_fraction: 0.0, temperature_plies: 0, ..c.mcts };
+    c.past = PastGames { share: 0.7, side: Side::Soldiers, window: 0 };
+    let past = PastOpponent { name: "gen-0001 (past)".into(), make_evaluator: &make_past };
+    run_selfplay(&c, &make, Some(&past), &dir, &ShardPrefix::plain("g0002"), &HashSet::new(), &Progress::default())
+        .unwrap();
+    let (mut past_games, mut plain) = (0, 0);
+    // How often the soldiers' move was their highest legal action, in past and in plain games.
+    let (mut soldiers, mut plain_soldiers) = ((0, 0), (0, 0));
+    for shard in list_shards(&dir).unwrap() {
+        let positions = read_positions(&shard.positions).unwrap();
+        for record in read_games(&shard.games).unwrap() {
+            let g = &record.game;
+            let is_past = c.past.of_game(g.seed).is_some();
+            assert_eq!(record.soldiers_agent == "gen-0001 (past)", is_past, "the seed decides");
+            assert_eq!(record.general_agent, "test");
+            let mine: Vec<_> = positions.iter().filter(|p| p.game_id == record.game_id).collect();
+            let mut game = Game::new(g.rules);
+            let mut recorded = mine.iter();
+            for m in &g.moves {
+                let mover = game.position().side_to_move();
+                if mover == Side::Soldiers {
+                    let highest = game.legal_moves().iter().map(|l| l.action()).max() == Some(m.action());
+                    let tally = if is_past { &mut soldiers } else { &mut plain_soldiers };
+                    *tally = (tally.0 + highest as u32, tally.1 + 1);
+                }
+                if !(is_past && mover == Side::Soldiers) {
+                    let p = recorded.next().expect("a record for the current network's move");
+                    assert_eq!((p.position, p.played as usize), (*game.position(), m.action()));
+                }
+                game.play(*m).unwrap();
+            }
+            assert!(recorded.next().is_none(), "the past side's moves are not recorded");
+            if is_past { past_games += 1 } else { plain += 1 }
+        }
+    }
+    assert!(past_games > 0 && plain > 0, "{past_games} past and {plain} plain games of 12");
+    assert!(
+        soldiers.1 > 10 && soldiers.0 * 10 >= soldiers.1 * 9,
+        "the past soldiers follow their priors: {soldiers:?}"
+    );
+    assert!(plain_soldiers.0 * 2 < plain_soldiers.1, "the current soldiers do not: {plain_soldiers:?}");
+    // Without a past checkpoint the same settings play no past game.
+    let dir2 = fresh_dir("p2");
+    run_selfplay(&c, &make, None, &dir2, &ShardPrefix::plain("g0002"), &HashSet::new(), &Progress::default()).unwrap();
+    for shard in list_shards(&dir2).unwrap() {
+        assert!(read_games(&shard.games).unwrap().iter().all(|r| r.soldiers_agent == "test"));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&dir2).unwrap();
 }

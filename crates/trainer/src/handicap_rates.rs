@@ -5,7 +5,7 @@
 
 use crate::TrainError;
 use crate::shards::{BOOTSTRAP_WORKER, read_generation_games};
-use musashi_selfplay::Handicap;
+use musashi_selfplay::GameKinds;
 use std::path::Path;
 
 /// A generation's handicap games and the weak side's wins in them.
@@ -16,10 +16,10 @@ pub(crate) struct HandicapResults {
 }
 
 /// The handicap games among generation `g`'s self-play games (every worker's), by their seeds.
-pub(crate) fn handicap_results(games: &Path, g: u32, handicap: &Handicap) -> Result<HandicapResults, TrainError> {
+pub(crate) fn handicap_results(games: &Path, g: u32, kinds: GameKinds<'_>) -> Result<HandicapResults, TrainError> {
     let mut r = HandicapResults::default();
     for game in read_generation_games(games, g, |worker| worker != BOOTSTRAP_WORKER)? {
-        if let Some(h) = handicap.of_game(game.game.seed) {
+        if let Some(h) = kinds.handicap(game.game.seed) {
             r.games += 1;
             r.weak_wins += (game.game.outcome.winner == h.side) as u32;
         }
@@ -35,7 +35,8 @@ pub(crate) struct HandicapRates {
 
 impl HandicapRates {
     /// Generation `g`'s blunder rate (`g` ≥ 1): the configured one without a target.
-    pub(crate) fn rate(&mut self, handicap: &Handicap, games: &Path, g: u32) -> Result<f32, TrainError> {
+    pub(crate) fn rate(&mut self, kinds: GameKinds<'_>, games: &Path, g: u32) -> Result<f32, TrainError> {
+        let handicap = kinds.handicap;
         if handicap.target.is_none() || handicap.share <= 0.0 {
             return Ok(handicap.blunders);
         }
@@ -43,7 +44,7 @@ impl HandicapRates {
             let next = match self.rates.last() {
                 None => handicap.blunders,
                 Some(&previous) => {
-                    let r = handicap_results(games, self.rates.len() as u32, handicap)?;
+                    let r = handicap_results(games, self.rates.len() as u32, kinds)?;
                     handicap.next_rate(previous, r.games, r.weak_wins)
                 }
             };

@@ -6,7 +6,7 @@ use musashi_config::Invalid;
 use musashi_game::{Preset, Ruleset};
 use musashi_net::{DeviceKind, ModelConfig};
 use musashi_search::MctsConfig;
-use musashi_selfplay::{Detours, Handicap, Sparring};
+use musashi_selfplay::{Detours, GameKinds, Handicap, PastGames, Sparring};
 use serde::{Deserialize, Serialize};
 
 /// A whole training job.
@@ -118,8 +118,18 @@ pub struct SelfplaySection {
     pub sparring: Sparring,
     /// Detours: random moves of one side at a rate (off by default).
     pub detours: Detours,
+    /// Past games: a share of games in which an earlier checkpoint plays one side (off by
+    /// default).
+    pub past: PastGames,
     /// The search.
     pub mcts: MctsConfig,
+}
+
+impl SelfplaySection {
+    /// The settings that draw each game's kind.
+    pub fn kinds(&self) -> GameKinds<'_> {
+        GameKinds { sparring: &self.sparring, past: &self.past, handicap: &self.handicap }
+    }
 }
 
 impl Default for SelfplaySection {
@@ -135,6 +145,7 @@ impl Default for SelfplaySection {
             handicap: Handicap::default(),
             sparring: Sparring::default(),
             detours: Detours::default(),
+            past: PastGames::default(),
             mcts: MctsConfig {
                 sims: 64,
                 dirichlet_fraction: 0.25,
@@ -291,6 +302,7 @@ impl Job {
         sp.handicap.validate(sp.mcts.sims).map_err(|e| setting(e, "selfplay.handicap"))?;
         sp.sparring.validate().map_err(|e| setting(e, "selfplay.sparring"))?;
         sp.detours.validate().map_err(|e| setting(e, "selfplay.detours"))?;
+        sp.past.validate().map_err(|e| setting(e, "selfplay.past"))?;
         self.train.validate()?;
         check(self.eval.sims <= 100_000, "eval.sims", "at most 100000")?;
         check(self.eval.games <= 100_000, "eval.games", "at most 100000")?;

@@ -44,6 +44,15 @@ pub enum Event {
         handicap_weak_wins: u32,
         #[serde(default)]
         handicap_blunders: f32,
+        /// Of the games, those against a past checkpoint (`selfplay.past`), the current
+        /// network's wins in them, and the past checkpoint's generation (absent in runs before
+        /// past games existed, and the last without them).
+        #[serde(default)]
+        past_games: u32,
+        #[serde(default)]
+        past_wins: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        past_model: Option<u32>,
         endings: BTreeMap<String, u32>,
         mean_length: f64,
         seconds: f64,

@@ -12,6 +12,12 @@ pub(crate) fn worker_selfplay(run_seed: u64, g: u32, worker: &str) -> u64 {
     selfplay(run_seed, g) ^ worker.bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64))
 }
 
+/// The draw of generation `g`'s past checkpoint (`selfplay.past`): one for the trainer and
+/// every worker.
+pub(crate) fn past_opponent(run_seed: u64, g: u32) -> u64 {
+    selfplay(run_seed, g) ^ 0x0070_6173_7400
+}
+
 /// Minibatch number `global_step` of the run.
 pub(crate) fn minibatch(run_seed: u64, global_step: u64) -> u64 {
     run_seed ^ global_step.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x0074_7261_696e

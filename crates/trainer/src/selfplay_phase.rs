@@ -9,7 +9,9 @@ use crate::{TrainError, seeds};
 use musashi_net::Network;
 use musashi_records::ShardPrefix;
 use musashi_search::{Evaluator, HEURISTIC_SCALE, HeuristicBlend};
-use musashi_selfplay::{Finished, Handicap, NetEvaluator, Progress, SelfplayConfig, SelfplaySummary, run_selfplay};
+use musashi_selfplay::{
+    Finished, Handicap, NetEvaluator, PastOpponent, Progress, SelfplayConfig, SelfplaySummary, run_selfplay,
+};
 use std::sync::Arc;
 
 /// The self-play settings of generation `g` for this job (its handicap games at the
@@ -20,7 +22,7 @@ pub(crate) fn selfplay_config(
     games: u32,
     model_generation: u32,
 ) -> Result<SelfplayConfig, TrainError> {
-    let blunders = ctx.handicap_rates.rate(&ctx.job.selfplay.handicap, &ctx.dir.games(), g)?;
+    let blunders = ctx.handicap_rates.rate(ctx.job.selfplay.kinds(), &ctx.dir.games(), g)?;
     let job = &ctx.job;
     Ok(SelfplayConfig {
         games,
@@ -36,7 +38,22 @@ pub(crate) fn selfplay_config(
         handicap: Handicap { blunders, ..job.selfplay.handicap },
         sparring: job.selfplay.sparring.clone(),
         detours: job.selfplay.detours,
+        past: job.selfplay.past,
     })
+}
+
+/// The checkpoint that plays generation `g`'s past games (`selfplay.past`), when there are any:
+/// its generation and network, the same for the trainer and every worker.
+pub(crate) fn past_network(ctx: &Context, g: u32, model: u32) -> Result<Option<(u32, Arc<Network>)>, TrainError> {
+    match ctx.job.selfplay.past.pick(model, seeds::past_opponent(ctx.job.run.seed, g)) {
+        Some(past) => Ok(Some((past, ctx.load_network(past)?))),
+        None => Ok(None),
+    }
+}
+
+/// The past checkpoint's name in the games table.
+pub(crate) fn past_name(past: u32) -> String {
+    format!("gen-{past:04} (past)")
 }
 
 /// Self-play's evaluator: the network, with the hand-written evaluation blended into its values
@@ -63,13 +80,20 @@ pub(crate) fn run_selfplay_phase(
     let config = selfplay_config(ctx, g, ctx.job.selfplay.games_per_generation, model)?;
     config.validate().map_err(|e| TrainError::Run(format!("self-play settings: {e}")))?;
     let net = ctx.load_network(model)?;
-    let make = evaluator_factory(net, ctx.job.selfplay.heuristic_at(g));
+    let heuristic = ctx.job.selfplay.heuristic_at(g);
+    let make = evaluator_factory(net, heuristic);
+    let past = past_network(ctx, g, model)?;
+    let make_past = past.as_ref().map(|(_, net)| evaluator_factory(net.clone(), heuristic));
+    let opponent = past
+        .as_ref()
+        .zip(make_past.as_ref())
+        .map(|((p, _), make_evaluator)| PastOpponent { name: past_name(*p), make_evaluator });
     let progress = Progress::default();
     let finished = Finished::new();
     let games = ctx.job.selfplay.games_per_generation as u64;
     let s = std::thread::scope(|scope| {
         scope.spawn(|| observer.watch_selfplay(games, &progress, &finished));
-        let s = run_selfplay(&config, &make, &ctx.dir.games(), &prefix, &done, &progress);
+        let s = run_selfplay(&config, &make, opponent.as_ref(), &ctx.dir.games(), &prefix, &done, &progress);
         finished.set();
         s
     })?;
@@ -78,7 +102,7 @@ pub(crate) fn run_selfplay_phase(
         s.games, s.positions, s.seconds, s.general_wins, s.soldiers_wins
     ));
     if !logged {
-        log_selfplay(ctx, g, model, &prefix, &s, config.handicap.blunders)?;
+        log_selfplay(ctx, g, model, &prefix, &s, &config, past.map(|(p, _)| p))?;
     }
     Ok(())
 }
@@ -90,10 +114,11 @@ fn log_selfplay(
     model: u32,
     prefix: &ShardPrefix,
     now: &SelfplaySummary,
-    blunders: f32,
+    config: &SelfplayConfig,
+    past: Option<u32>,
 ) -> Result<(), TrainError> {
-    let t = totals(&ctx.dir.games(), prefix, &ctx.job.selfplay.sparring)?;
-    let handicap = handicap_results(&ctx.dir.games(), g, &ctx.job.selfplay.handicap)?;
+    let t = totals(&ctx.dir.games(), prefix, config.kinds())?;
+    let handicap = handicap_results(&ctx.dir.games(), g, config.kinds())?;
     ctx.metrics.log(Event::Selfplay {
         generation: g,
         model,
@@ -105,7 +130,10 @@ fn log_selfplay(
         sparring_wins: t.sparring_wins,
         handicap_games: handicap.games,
         handicap_weak_wins: handicap.weak_wins,
-        handicap_blunders: blunders,
+        handicap_blunders: config.handicap.blunders,
+        past_games: t.past_games,
+        past_wins: t.past_wins,
+        past_model: past,
         endings: t.endings,
         mean_length: if t.games > 0 { t.plies as f64 / t.games as f64 } else { 0.0 },
         seconds: now.seconds,

@@ -4,7 +4,7 @@ use crate::TrainError;
 use musashi_records::{
     GameRecord, Shard, ShardPrefix, count_rows, game_index, list_shards, read_games, shard_generation, shard_worker,
 };
-use musashi_selfplay::Sparring;
+use musashi_selfplay::GameKinds;
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -82,14 +82,17 @@ pub(crate) struct Totals {
     /// Sparring games (against alpha-beta) and the network side's wins in them.
     pub sparring_games: u32,
     pub sparring_wins: u32,
+    /// Past games (against an earlier checkpoint) and the current network's wins in them.
+    pub past_games: u32,
+    pub past_wins: u32,
     /// Games per ending (`winner reason`).
     pub endings: std::collections::BTreeMap<String, u32>,
     pub plies: u64,
 }
 
 /// The totals of every game recorded under `prefix` (whichever invocation played it); a game's
-/// seed says whether `sparring` made it a sparring game.
-pub(crate) fn totals(games: &Path, prefix: &ShardPrefix, sparring: &Sparring) -> Result<Totals, TrainError> {
+/// seed says what kind of game it was.
+pub(crate) fn totals(games: &Path, prefix: &ShardPrefix, kinds: GameKinds<'_>) -> Result<Totals, TrainError> {
     let mut t = Totals::default();
     for s in list_shards(games)?.into_iter().filter(|s| prefix.owns_shard(&s.name)) {
         t.positions += count_rows(&s.positions)?;
@@ -100,9 +103,13 @@ pub(crate) fn totals(games: &Path, prefix: &ShardPrefix, sparring: &Sparring) ->
                 musashi_game::Side::General => t.general_wins += 1,
                 musashi_game::Side::Soldiers => t.soldiers_wins += 1,
             }
-            if let Some((alphabeta, _)) = sparring.of_game(g.game.seed) {
+            if let Some((alphabeta, _)) = kinds.sparring(g.game.seed) {
                 t.sparring_games += 1;
                 t.sparring_wins += (g.game.outcome.winner != alphabeta) as u32;
+            }
+            if let Some(past) = kinds.past(g.game.seed) {
+                t.past_games += 1;
+                t.past_wins += (g.game.outcome.winner != past) as u32;
             }
             *t.endings.entry(format!("{} {}", g.game.outcome.winner, g.game.outcome.reason)).or_default() += 1;
         }

@@ -37,11 +37,13 @@ fn shards_dir(tag: &str, games: u32) -> PathBuf {
         handicap: Default::default(),
         detours: Default::default(),
         sparring: Default::default(),
+        past: Default::default(),
     };
     let make = || -> Box<dyn Evaluator> { Box::new(UniformEvaluator) };
     run_selfplay(
         &config,
         &make,
+        None,
         &dir,
         &musashi_records::ShardPrefix::plain("g0000"),
         &HashSet::new(),

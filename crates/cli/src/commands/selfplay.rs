@@ -71,7 +71,8 @@ pub(crate) fn run(a: Args) -> Result<()> {
     config.validate().map_err(anyhow::Error::msg)?;
     let make = || -> Box<dyn Evaluator> { model.evaluator() };
     let prefix = ShardPrefix::plain("sp");
-    let summary = with_progress(games as u64, |p| run_selfplay(&config, &make, out, &prefix, &HashSet::new(), p))?;
+    let summary =
+        with_progress(games as u64, |p| run_selfplay(&config, &make, None, out, &prefix, &HashSet::new(), p))?;
     print!("{summary}");
     Ok(())
 }

@@ -34,7 +34,7 @@ pub(crate) fn bench_selfplay(
     let dir = std::env::temp_dir().join(format!("musashi-bench-selfplay-{}", std::process::id()));
     let progress = Progress::default();
     let make = || -> Box<dyn Evaluator> { Box::new(NetEvaluator::new(net.clone(), 0)) };
-    let summary = run_selfplay(&config, &make, &dir, &ShardPrefix::plain("bench"), &HashSet::new(), &progress)?;
+    let summary = run_selfplay(&config, &make, None, &dir, &ShardPrefix::plain("bench"), &HashSet::new(), &progress)?;
     let _ = std::fs::remove_dir_all(&dir);
     let secs = summary.seconds;
     let evals = progress.evaluations.load(Relaxed) as f64 / secs;
