@@ -5,7 +5,7 @@
 # where the plain one played 298) as the General (MCTS, 100 simulations) against alpha-beta soldiers at
 # depths 3-6, 100 games a depth, 2 random opening plies, seed 13 (the first 100 openings of
 # general-games.sh). Writes curve.tsv (arm, generation, depth, General wins, games); ARMS
-# ("arm:run:gen gen ...;...") plays other checkpoints and appends them.
+# ("arm:run:gen gen ...;...") plays other checkpoints and appends them (to TSV when set).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 musashi=${MUSASHI:-target/release/musashi}
@@ -24,4 +24,4 @@ for entry in "${list[@]}"; do
         sed -n "s|^result: general \([0-9]*\), soldiers \([0-9]*\).*|$arm\t$g\t$d\t\1\t100|p"
     done
   done
-done | tee $append "$here/curve.tsv"
+done | tee $append "${TSV:-$here/curve.tsv}"

@@ -393,7 +393,9 @@ fn killed_at_several_points_the_run_resumes_to_the_same_result() {
 #[test]
 fn two_worker_processes_feed_a_trainer() {
     let dir = temp("workers");
-    let config = write_config(&dir, &TINY.replace("shard_games = 2", "shard_games = 1\nworkers = \"external\""));
+    // Every game is a past game, so the workers' past checkpoint is checked too.
+    let selfplay = "shard_games = 1\nworkers = \"external\"\npast = { share = 1.0 }";
+    let config = write_config(&dir, &TINY.replace("shard_games = 2", selfplay));
     let out = dir.join("run");
     let mut trainer = musashi()
         .arg("train")
@@ -438,6 +440,12 @@ fn two_worker_processes_feed_a_trainer() {
     for w in ["-w1-", "-w2-"] {
         let shards = ids.iter().filter(|n| n.contains(w)).count();
         assert!((3..=5).contains(&shards), "{w}: {ids:?}");
+    }
+    for name in &ids {
+        // Generations 1 and 2 (models 0 and 1) have only gen 0 before them, or as their own past.
+        for r in musashi_records::read_games(&out.join("games").join(name)).unwrap() {
+            assert_eq!(r.soldiers_agent, "gen-0000 (past)", "{name}");
+        }
     }
     assert!(out.join("checkpoints/gen-0002").exists());
     std::fs::remove_dir_all(&dir).unwrap();
