@@ -75,6 +75,10 @@ def main(url, native_ms, shots):
             page.select_option("#human", human)
             page.select_option("#level", level)
             page.click("#new")
+            # The last game's ending stays shown until the new game is set up (a Hard level loads
+            # its network first): wait for it to go, or the loop below would read it as this
+            # game's end.
+            page.wait_for_selector("#ending", state="hidden", timeout=120_000)
             moves = 0
             while wait_for_my_turn_or_end(page):
                 play_one_move(page)
