@@ -42,18 +42,27 @@ pub(crate) fn selfplay_config(
     })
 }
 
-/// The checkpoint that plays generation `g`'s past games (`selfplay.past`), when there are any:
-/// its generation and network, the same for the trainer and every worker.
-pub(crate) fn past_network(ctx: &Context, g: u32, model: u32) -> Result<Option<(u32, Arc<Network>)>, TrainError> {
-    match ctx.job.selfplay.past.pick(model, seeds::past_opponent(ctx.job.run.seed, g)) {
-        Some(past) => Ok(Some((past, ctx.load_network(past)?))),
-        None => Ok(None),
-    }
+/// The checkpoint that plays a generation's past games (`selfplay.past`).
+pub(crate) struct PastPlayer {
+    /// Its generation, the same for the trainer and every worker.
+    pub generation: u32,
+    make: Box<dyn Fn() -> Box<dyn Evaluator> + Sync>,
 }
 
-/// The past checkpoint's name in the games table.
-pub(crate) fn past_name(past: u32) -> String {
-    format!("gen-{past:04} (past)")
+impl PastPlayer {
+    /// Generation `g`'s past checkpoint (for games by `model`), when there are past games.
+    pub(crate) fn of(ctx: &Context, g: u32, model: u32, heuristic: f32) -> Result<Option<PastPlayer>, TrainError> {
+        let Some(generation) = ctx.job.selfplay.past.pick(model, seeds::past_opponent(ctx.job.run.seed, g)) else {
+            return Ok(None);
+        };
+        let make = Box::new(evaluator_factory(ctx.load_network(generation)?, heuristic));
+        Ok(Some(PastPlayer { generation, make }))
+    }
+
+    /// As self-play's opponent, named `gen-NNNN (past)` in the games table.
+    pub(crate) fn opponent(&self) -> PastOpponent<'_> {
+        PastOpponent { name: format!("gen-{:04} (past)", self.generation), make_evaluator: &*self.make }
+    }
 }
 
 /// Self-play's evaluator: the network, with the hand-written evaluation blended into its values
@@ -82,12 +91,8 @@ pub(crate) fn run_selfplay_phase(
     let net = ctx.load_network(model)?;
     let heuristic = ctx.job.selfplay.heuristic_at(g);
     let make = evaluator_factory(net, heuristic);
-    let past = past_network(ctx, g, model)?;
-    let make_past = past.as_ref().map(|(_, net)| evaluator_factory(net.clone(), heuristic));
-    let opponent = past
-        .as_ref()
-        .zip(make_past.as_ref())
-        .map(|((p, _), make_evaluator)| PastOpponent { name: past_name(*p), make_evaluator });
+    let past = PastPlayer::of(ctx, g, model, heuristic)?;
+    let opponent = past.as_ref().map(PastPlayer::opponent);
     let progress = Progress::default();
     let finished = Finished::new();
     let games = ctx.job.selfplay.games_per_generation as u64;
@@ -102,7 +107,7 @@ pub(crate) fn run_selfplay_phase(
         s.games, s.positions, s.seconds, s.general_wins, s.soldiers_wins
     ));
     if !logged {
-        log_selfplay(ctx, g, model, &prefix, &s, &config, past.map(|(p, _)| p))?;
+        log_selfplay(ctx, g, model, &prefix, &s, &config, past.map(|p| p.generation))?;
     }
     Ok(())
 }

@@ -7,13 +7,13 @@ use crate::job_file::load_recorded;
 use crate::metrics::{Event, Metrics};
 use crate::observer::{Observer, Phase};
 use crate::run_dir::{Pointer, RunDir};
-use crate::selfplay_phase::{evaluator_factory, past_name, past_network, selfplay_config};
+use crate::selfplay_phase::{PastPlayer, evaluator_factory, selfplay_config};
 use crate::shards::{BOOTSTRAP_WORKER, MAIN_WORKER, games_for_generation, recorded_indices};
 use crate::worker_lease::{Lease, LeaseTiming};
 use crate::{TrainError, seeds};
 use musashi_net::load_checkpoint;
 use musashi_records::ShardPrefix;
-use musashi_selfplay::{PastOpponent, Progress, run_selfplay};
+use musashi_selfplay::{Progress, run_selfplay};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -165,12 +165,8 @@ pub fn run_worker(request: &WorkerRequest<'_>, observer: &dyn Observer) -> Resul
         config.shard_games = batch as usize;
         let heuristic = ctx.job.selfplay.heuristic_at(g);
         let make = evaluator_factory(Arc::new(net), heuristic);
-        let past = past_network(&ctx, g, model)?;
-        let make_past = past.as_ref().map(|(_, net)| evaluator_factory(net.clone(), heuristic));
-        let opponent = past
-            .as_ref()
-            .zip(make_past.as_ref())
-            .map(|((p, _), make_evaluator)| PastOpponent { name: past_name(*p), make_evaluator });
+        let past = PastPlayer::of(&ctx, g, model, heuristic)?;
+        let opponent = past.as_ref().map(PastPlayer::opponent);
         let s =
             run_selfplay(&config, &make, opponent.as_ref(), &ctx.dir.games(), &prefix, &done, &Progress::default())?;
         played += s.games;
