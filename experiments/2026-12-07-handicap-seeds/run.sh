@@ -11,6 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 musashi=${MUSASHI:-target/release/musashi}
 minutes=${MINUTES:-60} sims=${SIMS:-8} out=${OUT:-runs/pure-handicap-s}
+mkdir -p "$(dirname "$out")"
 handicap=${HANDICAP:-"{ share = 0.3, side = \"soldiers\", sims = $sims }"}
 for seed in 2 3; do
   "$musashi" train --config configs/classic.toml --set 'bootstrap.tablebase=""' \

@@ -27,6 +27,7 @@ const TINY_MLP: ModelConfig = ModelConfig {
     value_hidden: 8,
     moves_left_hidden: 16,
     reach: musashi_net::DEFAULT_REACH,
+    role_heads: false,
 };
 
 /// Exports a bundle from a tiny MLP checkpoint; returns (work dir, checkpoint, bundle).
@@ -88,12 +89,28 @@ fn match_games(dir: &Path, name: &str, side: &str, agent: &str) -> Vec<String> {
 #[test]
 fn a_graph_network_exports_and_plays_like_the_pipeline() {
     let model = ModelConfig { reach: 2, ..ModelConfig::graph(8, 1, 4, 4) };
-    let (dir, ckpt, bundle) = export_model("graph", model);
-    let manifest: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(bundle.join("manifest.json")).unwrap()).unwrap();
+    let manifest = exports_and_plays_like_the_pipeline("graph", model);
     assert_eq!(manifest["format_version"], 5);
     assert_eq!(manifest["network"]["architecture"], "graph-v1");
     assert_eq!(manifest["network"]["shape"]["reach"], 2);
+}
+
+/// An MLP with per-role heads exports into a format 6 bundle (older runtimes refuse it by its
+/// number) whose levels play as the checkpoint does.
+#[test]
+fn an_mlp_with_role_heads_exports_and_plays_like_the_pipeline() {
+    let manifest = exports_and_plays_like_the_pipeline("roles", ModelConfig { role_heads: true, ..TINY_MLP });
+    assert_eq!(manifest["format_version"], 6);
+    assert_eq!(manifest["network"]["architecture"], "residual-mlp-v1");
+    assert_eq!(manifest["network"]["shape"]["role_heads"], true);
+}
+
+/// Exports a tiny checkpoint of `model`; every Hard level plays the same games from the bundle
+/// as the checkpoint plays at the level's settings. Returns the manifest.
+fn exports_and_plays_like_the_pipeline(tag: &str, model: ModelConfig) -> serde_json::Value {
+    let (dir, ckpt, bundle) = export_model(tag, model);
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(bundle.join("manifest.json")).unwrap()).unwrap();
     for l in manifest["levels"].as_array().unwrap().iter().filter(|l| l["level"] == "hard") {
         let s = &l["settings"];
         let spec =
@@ -105,6 +122,7 @@ fn a_graph_network_exports_and_plays_like_the_pipeline() {
         assert_eq!(pipeline, match_games(&dir, &format!("{side}-bundle"), side, &level), "{l}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
+    manifest
 }
 
 fn games(tsv: &Path) -> Vec<String> {

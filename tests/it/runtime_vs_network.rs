@@ -1,6 +1,7 @@
 //! The export runtime's plain-Rust networks (musashi-runtime, no Burn) compute what the training
 //! networks (Burn) compute: values, moves left and policy logits on positions from a few games,
-//! for several shapes of both the MLP and the graph network; a wrong shape is refused.
+//! for several shapes of both the MLP (with and without per-role heads) and the graph network; a
+//! wrong shape is refused.
 
 use musashi_game::{Game, Preset, Snapshot};
 use musashi_net::{DeviceKind, ModelConfig, ModelKind, Network, Prediction, encode_batch, weights_bytes};
@@ -10,7 +11,13 @@ use musashi_runtime::{Architecture, GraphShape, Network as RuntimeNetwork, Netwo
 fn shape_of(c: &ModelConfig) -> NetworkShape {
     let (hidden, blocks, value_hidden, moves_left_hidden) = (c.hidden, c.blocks, c.value_hidden, c.moves_left_hidden);
     match c.kind {
-        ModelKind::Mlp => NetworkShape::Mlp(Architecture { hidden, blocks, value_hidden, moves_left_hidden }),
+        ModelKind::Mlp => NetworkShape::Mlp(Architecture {
+            hidden,
+            blocks,
+            value_hidden,
+            moves_left_hidden,
+            role_heads: c.role_heads,
+        }),
         ModelKind::Graph => {
             NetworkShape::Graph(GraphShape { hidden, blocks, reach: c.reach, value_hidden, moves_left_hidden })
         }
@@ -62,9 +69,14 @@ fn compare(config: ModelConfig, seed: u64) -> (f32, f32, f32) {
 
 #[test]
 fn the_runtime_mlp_computes_what_burn_computes() {
-    for (seed, config) in
-        [(1, ModelConfig::mlp(16, 1, 8, 8)), (2, ModelConfig::mlp(24, 2, 4, 0)), (3, ModelConfig::mlp(8, 0, 2, 3))]
-    {
+    let roles = |c: ModelConfig| ModelConfig { role_heads: true, ..c };
+    for (seed, config) in [
+        (1, ModelConfig::mlp(16, 1, 8, 8)),
+        (2, ModelConfig::mlp(24, 2, 4, 0)),
+        (3, ModelConfig::mlp(8, 0, 2, 3)),
+        (4, roles(ModelConfig::mlp(16, 2, 8, 8))),
+        (5, roles(ModelConfig::mlp(12, 1, 4, 0))),
+    ] {
         let (value, logits, plies) = compare(config, seed);
         assert!(value < 1e-5 && logits < 1e-4 && plies < 1e-5, "{config:?}: {value} {logits} {plies}");
         // Another shape is refused, and so is a missing or an extra moves-left head.
@@ -76,6 +88,9 @@ fn the_runtime_mlp_computes_what_burn_computes() {
         let other = if arch.moves_left_hidden > 0 { 0 } else { 5 };
         let other_head = NetworkShape::Mlp(Architecture { moves_left_hidden: other, ..arch });
         assert!(RuntimeNetwork::from_safetensors(&bytes, other_head).is_err());
+        // So is a shape with or without per-role heads that the weights do not have.
+        let other_roles = NetworkShape::Mlp(Architecture { role_heads: !arch.role_heads, ..arch });
+        assert!(RuntimeNetwork::from_safetensors(&bytes, other_roles).is_err());
     }
 }
 
@@ -95,6 +110,7 @@ fn the_runtime_graph_network_computes_what_burn_computes() {
             blocks: g.blocks,
             value_hidden: g.value_hidden,
             moves_left_hidden: g.moves_left_hidden,
+            role_heads: false,
         });
         assert!(RuntimeNetwork::from_safetensors(&bytes, as_mlp).is_err(), "graph weights are not an MLP's");
     }

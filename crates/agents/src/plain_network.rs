@@ -18,7 +18,13 @@ use std::time::Instant;
 pub fn network_shape(m: &ModelConfig) -> NetworkShape {
     let (hidden, blocks, value_hidden, moves_left_hidden) = (m.hidden, m.blocks, m.value_hidden, m.moves_left_hidden);
     match m.kind {
-        ModelKind::Mlp => NetworkShape::Mlp(Architecture { hidden, blocks, value_hidden, moves_left_hidden }),
+        ModelKind::Mlp => NetworkShape::Mlp(Architecture {
+            hidden,
+            blocks,
+            value_hidden,
+            moves_left_hidden,
+            role_heads: m.role_heads,
+        }),
         ModelKind::Graph => {
             NetworkShape::Graph(GraphShape { hidden, blocks, reach: m.reach, value_hidden, moves_left_hidden })
         }

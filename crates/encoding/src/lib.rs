@@ -38,6 +38,10 @@ pub const PLIES_SCALE: f32 = 100.0;
 
 const POINTS: usize = 33;
 
+/// The feature that is 1 when the General is to move and 0 when the soldiers are (the first of
+/// the side-to-move pair): what per-role heads choose their heads by.
+pub const GENERAL_TO_MOVE: usize = 5 * POINTS;
+
 /// Writes the features of `s` into `out` (length `NUM_FEATURES`).
 pub fn encode(s: &Snapshot, out: &mut [f32]) {
     assert_eq!(out.len(), NUM_FEATURES, "feature buffer of the wrong length");
@@ -54,7 +58,7 @@ pub fn encode(s: &Snapshot, out: &mut [f32]) {
     plane(3, pos.general_destinations());
     plane(4, analysis::threatened_soldiers(pos));
     let o = 5 * POINTS;
-    out[o + if pos.side_to_move() == Side::General { 0 } else { 1 }] = 1.0;
+    out[GENERAL_TO_MOVE + if pos.side_to_move() == Side::General { 0 } else { 1 }] = 1.0;
     out[o + 2] = if pos.board() == Board::Square25 { 1.0 } else { 0.0 };
     let soldiers = pos.num_soldiers() as f32;
     let threshold = s.rules.threshold() as f32;

@@ -57,7 +57,10 @@ impl WeightSet {
 /// The model a bundle's weights load into (the inverse of [`network_shape`]).
 pub(crate) fn model_config(shape: NetworkShape) -> ModelConfig {
     match shape {
-        NetworkShape::Mlp(a) => ModelConfig::mlp(a.hidden, a.blocks, a.value_hidden, a.moves_left_hidden),
+        NetworkShape::Mlp(a) => ModelConfig {
+            role_heads: a.role_heads,
+            ..ModelConfig::mlp(a.hidden, a.blocks, a.value_hidden, a.moves_left_hidden)
+        },
         NetworkShape::Graph(g) => ModelConfig {
             reach: g.reach,
             ..ModelConfig::graph(g.hidden, g.blocks, g.value_hidden, g.moves_left_hidden)

@@ -32,6 +32,9 @@ pub enum NetError {
         /// The value given.
         value: usize,
     },
+    /// Per-role heads asked of a network kind that has none.
+    #[error("role_heads: the {0} network has no per-role heads (only the MLP has them)")]
+    RoleHeads(&'static str),
     /// Weights or training state that cannot be turned into bytes.
     #[error("cannot serialise {what}: {message}")]
     Serialise {

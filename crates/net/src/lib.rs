@@ -8,7 +8,7 @@ mod inference_speed;
 mod mlp;
 mod model;
 
-pub use encoding::{ENCODING_VERSION, NUM_FEATURES, PLIES_SCALE, encode, encode_batch};
+pub use encoding::{ENCODING_VERSION, GENERAL_TO_MOVE, NUM_FEATURES, PLIES_SCALE, encode, encode_batch};
 pub use graph::GraphNet;
 pub use mlp::MlpNet;
 pub use model::{DEFAULT_REACH, Heads, ModelConfig, ModelKind, PolicyValueNet};

@@ -71,6 +71,16 @@ pub struct ModelConfig {
     /// MLP.
     #[serde(skip_serializing_if = "is_default_reach")]
     pub reach: usize,
+    /// Per-role heads (the Tablut AlphaZero paper's, arXiv 2604.05476): the MLP keeps one
+    /// policy, value and moves-left head for the General to move and another for the soldiers,
+    /// over one shared trunk. MLP only. Left out of the serialised form when false, so that
+    /// checkpoints without them keep their recorded digests.
+    #[serde(skip_serializing_if = "is_false")]
+    pub role_heads: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -97,6 +107,7 @@ impl Default for ModelConfig {
             value_hidden: 64,
             moves_left_hidden: 32,
             reach: DEFAULT_REACH,
+            role_heads: false,
         }
     }
 }
@@ -104,7 +115,15 @@ impl Default for ModelConfig {
 impl ModelConfig {
     /// An MLP of this shape.
     pub fn mlp(hidden: usize, blocks: usize, value_hidden: usize, moves_left_hidden: usize) -> ModelConfig {
-        ModelConfig { kind: ModelKind::Mlp, hidden, blocks, value_hidden, moves_left_hidden, reach: DEFAULT_REACH }
+        ModelConfig {
+            kind: ModelKind::Mlp,
+            hidden,
+            blocks,
+            value_hidden,
+            moves_left_hidden,
+            reach: DEFAULT_REACH,
+            role_heads: false,
+        }
     }
 
     /// A graph network of this shape (reach 2).
@@ -112,11 +131,16 @@ impl ModelConfig {
         ModelConfig { kind: ModelKind::Graph, ..ModelConfig::mlp(hidden, blocks, value_hidden, moves_left_hidden) }
     }
 
-    /// A shape by name, `KIND:WIDTHxBLOCKS[rREACH]` (`mlp:192x2`, `graph:32x4`, `graph:32x4r1`),
-    /// with these head widths; validated.
+    /// A shape by name, `KIND:WIDTHxBLOCKS[rREACH][+roles]` (`mlp:192x2`, `graph:32x4`,
+    /// `graph:32x4r1`, `mlp:256x2+roles` for per-role heads), with these head widths; validated.
     pub fn from_spec(spec: &str, value_hidden: usize, moves_left_hidden: usize) -> Result<ModelConfig, String> {
-        let bad = || format!("model '{spec}': expected KIND:WIDTHxBLOCKS[rREACH], e.g. mlp:192x2 or graph:32x4r1");
-        let (kind, shape) = spec.split_once(':').ok_or_else(bad)?;
+        let bad =
+            || format!("model '{spec}': expected KIND:WIDTHxBLOCKS[rREACH][+roles], e.g. mlp:192x2 or graph:32x4r1");
+        let (body, role_heads) = match spec.strip_suffix("+roles") {
+            Some(body) => (body, true),
+            None => (spec, false),
+        };
+        let (kind, shape) = body.split_once(':').ok_or_else(bad)?;
         let kind: ModelKind = kind.parse().map_err(|e| format!("model '{spec}': {e}"))?;
         let (shape, reach) = match shape.split_once('r') {
             Some((s, r)) => (s, r.parse().map_err(|_| bad())?),
@@ -124,7 +148,8 @@ impl ModelConfig {
         };
         let (w, b) = shape.split_once('x').ok_or_else(bad)?;
         let (hidden, blocks) = (w.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?);
-        let config = ModelConfig { kind, reach, ..ModelConfig::mlp(hidden, blocks, value_hidden, moves_left_hidden) };
+        let mlp = ModelConfig::mlp(hidden, blocks, value_hidden, moves_left_hidden);
+        let config = ModelConfig { kind, reach, role_heads, ..mlp };
         config.validate().map_err(|e| format!("model '{spec}': {e}"))?;
         Ok(config)
     }
@@ -150,6 +175,9 @@ impl ModelConfig {
         }
         if !(1..=2).contains(&self.reach) {
             return shape("reach", "1 or 2", self.reach);
+        }
+        if self.role_heads && self.kind != ModelKind::Mlp {
+            return Err(NetError::RoleHeads(self.kind.name()));
         }
         Ok(())
     }

@@ -13,6 +13,10 @@ fn tiny_graph() -> ModelConfig {
     ModelConfig::graph(16, 2, 16, 16)
 }
 
+fn tiny_roles() -> ModelConfig {
+    ModelConfig { role_heads: true, ..tiny() }
+}
+
 fn batch() -> TrainBatch {
     let mut b = TrainBatch::default();
     let mut feats = vec![0.0; NUM_FEATURES];
@@ -39,6 +43,7 @@ fn batch() -> TrainBatch {
 #[test]
 fn loss_falls_on_a_fixed_batch() {
     loss_falls(tiny());
+    loss_falls(tiny_roles());
 }
 
 #[test]
@@ -165,6 +170,7 @@ fn round_trip(tiny: ModelConfig) {
 #[test]
 fn resuming_from_a_saved_state_continues_exactly() {
     resume_exactly(tiny());
+    resume_exactly(tiny_roles());
     resume_exactly(tiny_graph());
 }
 
@@ -245,12 +251,52 @@ fn mlp_shapes_serialise_as_before_the_graph_network() {
     let back: ModelConfig = serde_json::from_str(&graph).unwrap();
     assert_eq!(back, tiny_graph());
     assert_eq!(serde_json::from_str::<ModelConfig>(&json).unwrap(), tiny());
+    let roles = serde_json::to_string(&tiny_roles()).unwrap();
+    assert_eq!(roles, r#"{"hidden":32,"blocks":1,"value_hidden":16,"moves_left_hidden":16,"role_heads":true}"#);
+    assert_eq!(serde_json::from_str::<ModelConfig>(&roles).unwrap(), tiny_roles());
+}
+
+#[test]
+fn role_heads_answer_for_the_side_to_move() {
+    // The same seed gives the same trunk and General's heads with or without per-role heads
+    // (the soldiers' set is made after them): positions with the General to move get the same
+    // outputs from both networks, positions with the soldiers to move get the soldiers' set's.
+    let device = DeviceKind::Cpu.device().unwrap();
+    let (plain, roles) = (Network::init(tiny(), &device, 4), Network::init(tiny_roles(), &device, 4));
+    let b = batch();
+    let (mut p, mut r) = (Prediction::default(), Prediction::default());
+    plain.predict(&b.features, &mut p);
+    roles.predict(&b.features, &mut r);
+    let mut sides = [0, 0];
+    for (i, row) in b.features.chunks_exact(NUM_FEATURES).enumerate() {
+        let general = row[GENERAL_TO_MOVE] == 1.0;
+        sides[general as usize] += 1;
+        let logits = |q: &Prediction| q.logits[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS].to_vec();
+        assert_eq!(p.values[i] == r.values[i], general, "position {i}");
+        assert_eq!(logits(&p) == logits(&r), general, "position {i}");
+        assert_eq!(p.plies[i] == r.plies[i], general, "position {i}");
+    }
+    assert!(sides[0] > 0 && sides[1] > 0, "both sides to move: {sides:?}");
+    // The graph network has no per-role heads, and says so.
+    let e = ModelConfig { role_heads: true, ..tiny_graph() }.validate().unwrap_err().to_string();
+    assert!(e.contains("role_heads") && e.contains("graph"), "{e}");
+    // Per-role weights do not load into a network without them, nor the reverse.
+    let e = network_from_bytes(weights_bytes(&roles).unwrap(), tiny(), &device).unwrap_err();
+    assert!(e.to_string().contains("do not"), "{e}");
+    assert!(network_from_bytes(weights_bytes(&plain).unwrap(), tiny_roles(), &device).is_err());
 }
 
 #[test]
 fn parameter_counts_match_the_weights() {
     let device = DeviceKind::Cpu.device().unwrap();
-    for config in [tiny(), tiny_graph(), ModelConfig { reach: 1, moves_left_hidden: 0, ..tiny_graph() }] {
+    let roles_without_moves_left = ModelConfig { moves_left_hidden: 0, ..tiny_roles() };
+    for config in [
+        tiny(),
+        tiny_roles(),
+        roles_without_moves_left,
+        tiny_graph(),
+        ModelConfig { reach: 1, moves_left_hidden: 0, ..tiny_graph() },
+    ] {
         use burn::module::Module;
         let net = Network::init(config, &device, 1);
         assert_eq!(net.model().num_params(), config.num_params(), "{config:?}");

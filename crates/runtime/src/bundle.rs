@@ -285,7 +285,13 @@ mod tests {
     /// are refused, this build's and none (older formats) are read.
     #[test]
     fn levels_measured_with_other_search_constants_are_refused() {
-        let shape = NetworkShape::Mlp(Architecture { hidden: 4, blocks: 1, value_hidden: 2, moves_left_hidden: 0 });
+        let shape = NetworkShape::Mlp(Architecture {
+            hidden: 4,
+            blocks: 1,
+            value_hidden: 2,
+            moves_left_hidden: 0,
+            role_heads: false,
+        });
         let manifest = |search: Option<SearchConstants>| Manifest {
             format_version: if search.is_some() { 5 } else { 4 },
             name: "x".into(),

@@ -20,7 +20,7 @@ use std::fmt;
 /// `graph-v1`, with `shape.reach`), a level's `vary` and the manifest's `search` constants. A
 /// bundle is written in the oldest format that holds it ([`Manifest::needed_format`]); the export
 /// records the search constants and the weights' licence, so what it writes now is format 5.
-pub const BUNDLE_FORMAT_VERSION: u32 = 5;
+pub const BUNDLE_FORMAT_VERSION: u32 = 6;
 /// The oldest bundle format this build reads. Format 1 has no `manifest_sha256`: its manifest is
 /// read unchecked (its weight files are still checked against the SHA-256 it lists); a format 1
 /// or 2 network has no moves-left head.
@@ -29,6 +29,9 @@ pub(crate) const OLDEST_FORMAT_VERSION: u32 = 1;
 const SEALED_FORMAT_VERSION: u32 = 2;
 /// The newest format without the graph network.
 const MLP_FORMAT_VERSION: u32 = 4;
+/// The newest format without per-role heads: the graph network, `vary`, search constants and
+/// licences.
+const GRAPH_FORMAT_VERSION: u32 = 5;
 /// The manifest's file name in a bundle.
 pub const MANIFEST: &str = "manifest.json";
 
@@ -244,13 +247,16 @@ pub struct Manifest {
 }
 
 impl Manifest {
-    /// The oldest format that holds this manifest: 5 for the graph network, a level with
-    /// `vary`, recorded search constants or a licence, else 4.
+    /// The oldest format that holds this manifest: 6 for an MLP with per-role heads, 5 for the
+    /// graph network, a level with `vary`, recorded search constants or a licence, else 4.
     pub fn needed_format(&self) -> u32 {
         let graph = matches!(self.network.shape, NetworkShape::Graph(_));
+        let roles = matches!(self.network.shape, NetworkShape::Mlp(a) if a.role_heads);
         let vary = self.levels.iter().any(|l| l.settings.vary > 0.0);
-        if graph || vary || self.search.is_some() || self.license.is_some() {
+        if roles {
             BUNDLE_FORMAT_VERSION
+        } else if graph || vary || self.search.is_some() || self.license.is_some() {
+            GRAPH_FORMAT_VERSION
         } else {
             MLP_FORMAT_VERSION
         }
@@ -374,14 +380,15 @@ impl TryFrom<SealedManifest> for Manifest {
             search,
             license,
         };
-        // What only format 5 holds (older formats are read as they were).
+        // What only formats 5 and 6 hold (older formats are read as they were).
         let needed = m.needed_format();
         if needed > MLP_FORMAT_VERSION && m.format_version < needed {
-            return Err(format!(
-                "a {} network, a level's vary, search constants or a licence in bundle format {}, which cannot hold them (damaged?)",
-                m.network.shape.name(),
-                m.format_version
-            ));
+            let what = if needed > GRAPH_FORMAT_VERSION {
+                "per-role heads".to_string()
+            } else {
+                format!("a {} network, a level's vary, search constants or a licence", m.network.shape.name())
+            };
+            return Err(format!("{what} in bundle format {}, which cannot hold them (damaged?)", m.format_version));
         }
         let Some(recorded) = manifest_sha256 else {
             if m.format_version < SEALED_FORMAT_VERSION {
@@ -412,7 +419,7 @@ mod tests {
     use musashi_game::Preset;
 
     fn manifest(settings: LevelSettings, measured: f64) -> Manifest {
-        let shape = Architecture { hidden: 8, blocks: 1, value_hidden: 4, moves_left_hidden: 0 };
+        let shape = Architecture { hidden: 8, blocks: 1, value_hidden: 4, moves_left_hidden: 0, role_heads: false };
         Manifest {
             format_version: BUNDLE_FORMAT_VERSION,
             name: "classic".into(),
@@ -503,8 +510,8 @@ mod format_tests {
     use crate::graph::GraphShape;
     use crate::mlp::Architecture;
 
-    /// The MLP keeps format 4 (older runtimes read it); the graph network needs 5, and a graph
-    /// network under an older format number is refused.
+    /// The MLP keeps format 4 (older runtimes read it); the graph network needs 5 and per-role
+    /// heads 6, and either under an older format number is refused.
     #[test]
     fn each_network_is_written_in_the_oldest_format_that_holds_it() {
         let mlp = NetworkInfo::new(NetworkShape::Mlp(Architecture {
@@ -512,7 +519,10 @@ mod format_tests {
             blocks: 1,
             value_hidden: 4,
             moves_left_hidden: 0,
+            role_heads: false,
         }));
+        let NetworkShape::Mlp(shape) = mlp.shape else { unreachable!() };
+        let roles = NetworkInfo::new(NetworkShape::Mlp(Architecture { role_heads: true, ..shape }));
         let graph = NetworkInfo::new(NetworkShape::Graph(GraphShape {
             hidden: 8,
             blocks: 1,
@@ -534,6 +544,14 @@ mod format_tests {
         };
         assert_eq!(bare(mlp).needed_format(), 4);
         assert_eq!(bare(graph).needed_format(), 5);
+        assert_eq!(bare(roles).needed_format(), 6);
+        let roles_text = serde_json::to_string(&roles).unwrap();
+        assert!(roles_text.contains(r#""role_heads":true"#), "{roles_text}");
+        assert_eq!(serde_json::from_str::<NetworkInfo>(&roles_text).unwrap(), roles);
+        let graph_roles =
+            serde_json::to_string(&graph).unwrap().replace(r#""reach":2"#, r#""reach":2,"role_heads":true"#);
+        let e = serde_json::from_str::<NetworkInfo>(&graph_roles).unwrap_err().to_string();
+        assert!(e.contains("graph-v1 has no per-role heads"), "{e}");
         assert_eq!(Manifest { search: Some(SearchConstants::of_this_build()), ..bare(mlp) }.needed_format(), 5);
         assert_eq!(Manifest { license: Some("MIT".into()), ..bare(mlp) }.needed_format(), 5);
         let text = serde_json::to_string(&graph).unwrap();
@@ -559,7 +577,9 @@ mod format_tests {
             search: None,
             license: None,
         };
-        for (network, format, ok) in [(mlp, 1, true), (mlp, 4, true), (graph, 4, false), (graph, 5, true)] {
+        let cases =
+            [(mlp, 1, true), (mlp, 4, true), (graph, 4, false), (graph, 5, true), (roles, 5, false), (roles, 6, true)];
+        for (network, format, ok) in cases {
             let text = serde_json::to_string(&m(network, format)).unwrap();
             assert_eq!(serde_json::from_str::<Manifest>(&text).is_ok(), ok, "{format}: {text}");
         }

@@ -10,10 +10,15 @@
 //! value  = tanh(value_out(relu(value_hidden(x))))
 //! plies  = 100 · softplus(moves_left.out(relu(moves_left.hidden(x))))   // when the head exists
 //! ```
+//!
+//! With per-role heads (`role_heads`, bundle format 6) the heads above serve positions with the
+//! General to move, and a second set of the same shapes under `soldiers.` (`soldiers.policy`,
+//! `soldiers.value_hidden`, `soldiers.value_out`, `soldiers.moves_left.*`) serves positions with
+//! the soldiers to move (feature `GENERAL_TO_MOVE` is 0).
 
 use crate::WeightsError;
 use crate::layers::{Linear, Norm, Weights, relu, softplus};
-use musashi_encoding::{NUM_FEATURES, PLIES_SCALE};
+use musashi_encoding::{GENERAL_TO_MOVE, NUM_FEATURES, PLIES_SCALE};
 use musashi_game::NUM_ACTIONS;
 use serde::{Deserialize, Serialize};
 
@@ -32,10 +37,17 @@ pub struct Architecture {
     /// Width of the moves-left head's hidden layer (0 or absent = no moves-left head).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub moves_left_hidden: usize,
+    /// A second set of heads for the soldiers to move (bundle format 6; absent = false).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub role_heads: bool,
 }
 
 fn is_zero(n: &usize) -> bool {
     *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// One state's outputs besides the logits.
@@ -54,16 +66,59 @@ struct Block {
     second: Linear,
 }
 
+/// One set of heads over the trunk.
+#[derive(Clone, Debug)]
+struct Heads {
+    policy: Linear,
+    value_hidden: Linear,
+    value_out: Linear,
+    moves_left: Option<(Linear, Linear)>,
+}
+
+impl Heads {
+    /// The heads named `{prefix}policy`, ... in the weights.
+    fn read(w: &mut Weights, prefix: &str, a: &Architecture) -> Result<Heads, WeightsError> {
+        let policy = w.linear(&format!("{prefix}policy"), a.hidden, NUM_ACTIONS)?;
+        let value_hidden = w.linear(&format!("{prefix}value_hidden"), a.hidden, a.value_hidden)?;
+        let value_out = w.linear(&format!("{prefix}value_out"), a.value_hidden, 1)?;
+        let moves_left = match a.moves_left_hidden {
+            0 => None,
+            h => Some((
+                w.linear(&format!("{prefix}moves_left.hidden"), a.hidden, h)?,
+                w.linear(&format!("{prefix}moves_left.out"), h, 1)?,
+            )),
+        };
+        Ok(Heads { policy, value_hidden, value_out, moves_left })
+    }
+
+    /// The logits into `logits` and the other outputs, from the trunk's `x`; `a` and `b` are
+    /// scratch.
+    fn forward(&self, x: &[f32], logits: &mut Vec<f32>, a: &mut Vec<f32>, b: &mut Vec<f32>) -> Outputs {
+        self.policy.forward(x, logits);
+        self.value_hidden.forward(x, a);
+        relu(a);
+        self.value_out.forward(a, b);
+        let value = b[0].tanh();
+        let plies = self.moves_left.as_ref().map(|(hidden, out)| {
+            hidden.forward(x, a);
+            relu(a);
+            out.forward(a, b);
+            PLIES_SCALE * softplus(b[0])
+        });
+        Outputs { value, plies }
+    }
+}
+
 /// The network, ready to run.
 #[derive(Clone, Debug)]
 pub struct Mlp {
     architecture: Architecture,
     input: Linear,
     blocks: Vec<Block>,
-    policy: Linear,
-    value_hidden: Linear,
-    value_out: Linear,
-    moves_left: Option<(Linear, Linear)>,
+    /// The only heads, or the General's with per-role heads.
+    heads: Heads,
+    /// The soldiers' heads, with per-role heads.
+    soldiers: Option<Heads>,
 }
 
 impl Mlp {
@@ -80,15 +135,10 @@ impl Mlp {
             let norm = w.norm(&format!("blocks.{b}.norm"), a.hidden)?;
             blocks.push(Block { norm, first, second });
         }
-        let policy = w.linear("policy", a.hidden, NUM_ACTIONS)?;
-        let value_hidden = w.linear("value_hidden", a.hidden, a.value_hidden)?;
-        let value_out = w.linear("value_out", a.value_hidden, 1)?;
-        let moves_left = match a.moves_left_hidden {
-            0 => None,
-            h => Some((w.linear("moves_left.hidden", a.hidden, h)?, w.linear("moves_left.out", h, 1)?)),
-        };
+        let heads = Heads::read(&mut w, "", &a)?;
+        let soldiers = if a.role_heads { Some(Heads::read(&mut w, "soldiers.", &a)?) } else { None };
         w.finish()?;
-        Ok(Mlp { architecture, input, blocks, policy, value_hidden, value_out, moves_left })
+        Ok(Mlp { architecture, input, blocks, heads, soldiers })
     }
 
     /// The shape.
@@ -114,17 +164,10 @@ impl Mlp {
             }
         }
         relu(&mut x);
-        self.policy.forward(&x, logits);
-        self.value_hidden.forward(&x, &mut a);
-        relu(&mut a);
-        self.value_out.forward(&a, &mut b);
-        let value = b[0].tanh();
-        let plies = self.moves_left.as_ref().map(|(hidden, out)| {
-            hidden.forward(&x, &mut a);
-            relu(&mut a);
-            out.forward(&a, &mut b);
-            PLIES_SCALE * softplus(b[0])
-        });
-        Outputs { value, plies }
+        let heads = match &self.soldiers {
+            Some(soldiers) if features[GENERAL_TO_MOVE] == 0.0 => soldiers,
+            _ => &self.heads,
+        };
+        heads.forward(&x, logits, &mut a, &mut b)
     }
 }

@@ -1,7 +1,8 @@
 //! The manifest's description of the network every weight file holds: which architecture and
 //! its shape. Two architectures exist (`docs/export.md`): the residual MLP over the flat
 //! features (`residual-mlp-v1`, every bundle format) and the graph network over the board's
-//! points and lines (`graph-v1`, bundle format 5).
+//! points and lines (`graph-v1`, bundle format 5). An MLP with per-role heads (format 6)
+//! records `role_heads = true` in its shape.
 
 use crate::graph::GraphShape;
 use crate::mlp::{Architecture, LAYER_NORM_EPSILON};
@@ -76,6 +77,12 @@ struct RawShape {
     moves_left_hidden: usize,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     reach: Option<usize>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    role_heads: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -91,6 +98,7 @@ impl From<NetworkInfo> for RawNetworkInfo {
                 value_hidden: a.value_hidden,
                 moves_left_hidden: a.moves_left_hidden,
                 reach: None,
+                role_heads: a.role_heads,
             },
             NetworkShape::Graph(g) => RawShape {
                 hidden: g.hidden,
@@ -98,6 +106,7 @@ impl From<NetworkInfo> for RawNetworkInfo {
                 value_hidden: g.value_hidden,
                 moves_left_hidden: g.moves_left_hidden,
                 reach: Some(g.reach),
+                role_heads: false,
             },
         };
         RawNetworkInfo {
@@ -121,8 +130,12 @@ impl TryFrom<RawNetworkInfo> for NetworkInfo {
                 blocks: s.blocks,
                 value_hidden: s.value_hidden,
                 moves_left_hidden: s.moves_left_hidden,
+                role_heads: s.role_heads,
             }),
             (ARCHITECTURE_NAME, Some(_)) => return Err(format!("{ARCHITECTURE_NAME} has no reach")),
+            (GRAPH_ARCHITECTURE_NAME, _) if s.role_heads => {
+                return Err(format!("{GRAPH_ARCHITECTURE_NAME} has no per-role heads"));
+            }
             (GRAPH_ARCHITECTURE_NAME, Some(reach @ 1..=2)) => NetworkShape::Graph(GraphShape {
                 hidden: s.hidden,
                 blocks: s.blocks,

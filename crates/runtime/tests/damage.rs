@@ -17,7 +17,8 @@ fn weight(rng: &mut Rng) -> f32 {
     (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 - 0.5
 }
 
-const SHAPE: Architecture = Architecture { hidden: 8, blocks: 1, value_hidden: 4, moves_left_hidden: 0 };
+const SHAPE: Architecture =
+    Architecture { hidden: 8, blocks: 1, value_hidden: 4, moves_left_hidden: 0, role_heads: false };
 
 /// Safetensors bytes of a random network of `SHAPE` (docs/export.md's tensor names).
 fn weights(rng: &mut Rng) -> Vec<u8> {

@@ -50,7 +50,7 @@ enum What {
         /// Games per worker at once = the network batch size.
         #[arg(long, default_value_t = 32)]
         concurrent: usize,
-        /// The network, `KIND:WIDTHxBLOCKS[rREACH]` (`mlp:192x2`, `graph:32x4`); default: the
+        /// The network, `KIND:WIDTHxBLOCKS[rREACH][+roles]` (`mlp:192x2`, `graph:32x4`); default: the
         /// default model.
         #[arg(long)]
         model: Option<String>,
@@ -88,6 +88,9 @@ enum What {
         /// Moves-left head width (0 = no moves-left head).
         #[arg(long, default_value_t = 32)]
         moves_left_hidden: usize,
+        /// Per-role heads (the MLP only): a second set of heads for the soldiers to move.
+        #[arg(long)]
+        role_heads: bool,
         /// Batch sizes, comma-separated (1 to 4096 each).
         #[arg(long, value_delimiter = ',', default_value = "1,8,32,64,128,256", value_parser = batch_size)]
         batches: Vec<usize>,
@@ -98,7 +101,7 @@ enum What {
     /// Training speed: Adam steps per second on a synthetic batch, with the threads Burn uses
     /// (every core), for one or more model shapes side by side.
     Train {
-        /// Model shapes `KIND:WIDTHxBLOCKS[rREACH]`, comma-separated (value head 64 wide,
+        /// Model shapes `KIND:WIDTHxBLOCKS[rREACH][+roles]`, comma-separated (value head 64 wide,
         /// moves-left head 32 wide), e.g. mlp:192x2,graph:32x4r1.
         #[arg(long, value_delimiter = ',', default_value = "mlp:128x1,mlp:192x2")]
         models: Vec<String>,
@@ -159,9 +162,19 @@ pub(crate) fn run(a: Args) -> Result<()> {
             bench_selfplay(model, sims, games, threads_or_all(threads), concurrent)
         }
         What::Search { depth, ms, positions } => bench_search(depth, ms, positions),
-        What::Network { kind, reach, hidden, blocks, value_hidden, moves_left_hidden, batches, seconds } => {
-            let shape =
-                ModelConfig { kind, reach, ..ModelConfig::mlp(hidden, blocks, value_hidden, moves_left_hidden) };
+        What::Network {
+            kind,
+            reach,
+            hidden,
+            blocks,
+            value_hidden,
+            moves_left_hidden,
+            role_heads,
+            batches,
+            seconds,
+        } => {
+            let mlp = ModelConfig::mlp(hidden, blocks, value_hidden, moves_left_hidden);
+            let shape = ModelConfig { kind, reach, role_heads, ..mlp };
             bench_network(shape, &batches, seconds)
         }
         What::Train { models, batch, seconds, threads } => bench_train(&models, batch, seconds, &threads),

@@ -7,11 +7,12 @@ use musashi_net::ModelConfig;
 pub(crate) fn bench_network(model: ModelConfig, batches: &[usize], seconds: f64) -> Result<()> {
     model.validate().map_err(anyhow::Error::msg)?;
     println!(
-        "burn flex, one thread, {} network hidden={} blocks={} value_hidden={} ({} parameters)",
+        "burn flex, one thread, {} network hidden={} blocks={} value_hidden={}{} ({} parameters)",
         model.kind.name(),
         model.hidden,
         model.blocks,
         model.value_hidden,
+        if model.role_heads { " with per-role heads" } else { "" },
         model.num_params()
     );
     for &b in batches {
