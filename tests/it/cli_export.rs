@@ -458,8 +458,8 @@ fn bad_bundles_are_refused_with_clear_errors() {
     // A level no bundle has.
     refused("expert", "unknown level 'expert': expected one of easy, normal, hard");
     // Another format version.
-    std::fs::write(&manifest_path, manifest.replacen("\"format_version\": 5", "\"format_version\": 6", 1)).unwrap();
-    refused("easy", "format version 6, this build reads versions 1 to 5");
+    std::fs::write(&manifest_path, manifest.replacen("\"format_version\": 5", "\"format_version\": 7", 1)).unwrap();
+    refused("easy", "format version 7, this build reads versions 1 to 6");
     // Another encoding version.
     std::fs::write(&manifest_path, manifest.replacen("\"encoding_version\": 1", "\"encoding_version\": 7", 1)).unwrap();
     refused("easy", "feature encoding version 7");
