@@ -139,6 +139,9 @@ def main(url, shots):
 
         # Rematch: the same rules and level, the sides swapped; the computer's General opens.
         page.click("#rematch")
+        # The last game's ending stays shown until the rematch is set up: wait for it to go, or
+        # the next line would read it as the rematch's end.
+        page.wait_for_selector("#ending", state="hidden", timeout=60_000)
         check(wait_for_my_turn_or_end(page), "the rematch goes on")
         check(page.locator("#human").input_value() == "soldiers", "the person now plays the soldiers")
         check(len(moves_played(page)) == 1, "the computer's General made the first move")
