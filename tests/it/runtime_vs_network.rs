@@ -3,26 +3,10 @@
 //! for several shapes of both the MLP (with and without per-role heads) and the graph network; a
 //! wrong shape is refused.
 
+use musashi_agents::network_shape;
 use musashi_game::{Game, Preset, Snapshot};
-use musashi_net::{DeviceKind, ModelConfig, ModelKind, Network, Prediction, encode_batch, weights_bytes};
+use musashi_net::{DeviceKind, ModelConfig, Network, Prediction, encode_batch, weights_bytes};
 use musashi_runtime::{Architecture, GraphShape, Network as RuntimeNetwork, NetworkShape};
-
-/// The runtime's description of a training model's shape.
-fn shape_of(c: &ModelConfig) -> NetworkShape {
-    let (hidden, blocks, value_hidden, moves_left_hidden) = (c.hidden, c.blocks, c.value_hidden, c.moves_left_hidden);
-    match c.kind {
-        ModelKind::Mlp => NetworkShape::Mlp(Architecture {
-            hidden,
-            blocks,
-            value_hidden,
-            moves_left_hidden,
-            role_heads: c.role_heads,
-        }),
-        ModelKind::Graph => {
-            NetworkShape::Graph(GraphShape { hidden, blocks, reach: c.reach, value_hidden, moves_left_hidden })
-        }
-    }
-}
 
 /// States from a few games: both boards, both sides to move, captures.
 fn states() -> Vec<Snapshot> {
@@ -45,7 +29,7 @@ fn states() -> Vec<Snapshot> {
 fn compare(config: ModelConfig, seed: u64) -> (f32, f32, f32) {
     let device = DeviceKind::Cpu.device().unwrap();
     let net = Network::init(config, &device, seed);
-    let runtime = RuntimeNetwork::from_safetensors(&weights_bytes(&net).unwrap(), shape_of(&config)).unwrap();
+    let runtime = RuntimeNetwork::from_safetensors(&weights_bytes(&net).unwrap(), network_shape(&config)).unwrap();
     let mut features = Vec::new();
     encode_batch(&states(), &mut features);
     let mut pred = Prediction::default();
@@ -82,7 +66,7 @@ fn the_runtime_mlp_computes_what_burn_computes() {
         // Another shape is refused, and so is a missing or an extra moves-left head.
         let net = Network::init(config, &DeviceKind::Cpu.device().unwrap(), seed);
         let bytes = weights_bytes(&net).unwrap();
-        let NetworkShape::Mlp(arch) = shape_of(&config) else { unreachable!() };
+        let NetworkShape::Mlp(arch) = network_shape(&config) else { unreachable!() };
         let wrong = NetworkShape::Mlp(Architecture { hidden: config.hidden + 1, ..arch });
         assert!(RuntimeNetwork::from_safetensors(&bytes, wrong).unwrap_err().to_string().contains("shape"));
         let other = if arch.moves_left_hidden > 0 { 0 } else { 5 };
@@ -102,7 +86,7 @@ fn the_runtime_graph_network_computes_what_burn_computes() {
         assert!(value < 1e-5 && logits < 1e-5 && plies < 1e-5, "{config:?}: {value} {logits} {plies}");
         let net = Network::init(config, &DeviceKind::Cpu.device().unwrap(), seed);
         let bytes = weights_bytes(&net).unwrap();
-        let NetworkShape::Graph(g) = shape_of(&config) else { unreachable!() };
+        let NetworkShape::Graph(g) = network_shape(&config) else { unreachable!() };
         let other_reach = NetworkShape::Graph(GraphShape { reach: 3 - g.reach, ..g });
         assert!(RuntimeNetwork::from_safetensors(&bytes, other_reach).unwrap_err().to_string().contains("shape"));
         let as_mlp = NetworkShape::Mlp(Architecture {

@@ -17,9 +17,10 @@ use std::fmt;
 /// shape's `moves_left_hidden` (present only for a network with a moves-left head); 4 added each
 /// level's `behaviour` and the manifest's `spot_checks` (both optional: a format 2 or 3 bundle
 /// loads with none, and its digest is unchanged); 5 added the graph network (`network.architecture`
-/// `graph-v1`, with `shape.reach`), a level's `vary` and the manifest's `search` constants. A
-/// bundle is written in the oldest format that holds it ([`Manifest::needed_format`]); the export
-/// records the search constants and the weights' licence, so what it writes now is format 5.
+/// `graph-v1`, with `shape.reach`), a level's `vary` and the manifest's `search` constants; 6
+/// added the MLP's per-role heads (`shape.role_heads`). A bundle is written in the oldest format
+/// that holds it ([`Manifest::needed_format`]); the export records the search constants and the
+/// weights' licence, so what it writes now is format 5, or 6 for a network with per-role heads.
 pub const BUNDLE_FORMAT_VERSION: u32 = 6;
 /// The oldest bundle format this build reads. Format 1 has no `manifest_sha256`: its manifest is
 /// read unchecked (its weight files are still checked against the SHA-256 it lists); a format 1
@@ -78,7 +79,7 @@ fn is_zero(x: &f32) -> bool {
     *x == 0.0
 }
 
-fn is_false(b: &bool) -> bool {
+pub(crate) fn is_false(b: &bool) -> bool {
     !*b
 }
 

@@ -38,16 +38,12 @@ pub struct Architecture {
     #[serde(default, skip_serializing_if = "is_zero")]
     pub moves_left_hidden: usize,
     /// A second set of heads for the soldiers to move (bundle format 6; absent = false).
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "crate::manifest::is_false")]
     pub role_heads: bool,
 }
 
-fn is_zero(n: &usize) -> bool {
+pub(crate) fn is_zero(n: &usize) -> bool {
     *n == 0
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
 }
 
 /// One state's outputs besides the logits.

@@ -5,7 +5,8 @@
 //! records `role_heads = true` in its shape.
 
 use crate::graph::GraphShape;
-use crate::mlp::{Architecture, LAYER_NORM_EPSILON};
+use crate::manifest::is_false;
+use crate::mlp::{Architecture, LAYER_NORM_EPSILON, is_zero};
 use musashi_encoding::NUM_FEATURES;
 use musashi_game::NUM_ACTIONS;
 use serde::{Deserialize, Serialize};
@@ -79,14 +80,6 @@ struct RawShape {
     reach: Option<usize>,
     #[serde(default, skip_serializing_if = "is_false")]
     role_heads: bool,
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
-}
-
-fn is_zero(n: &usize) -> bool {
-    *n == 0
 }
 
 impl From<NetworkInfo> for RawNetworkInfo {
