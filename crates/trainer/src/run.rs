@@ -8,7 +8,7 @@ use crate::observer::Observer;
 use crate::resolve::{TrainRequest, record, resolve};
 use crate::run_dir::{Pointer, RunDir};
 use crate::run_info::write_run_json;
-use crate::{TrainError, bootstrap, eval_phase, gate, selfplay_phase, train_phase, worker};
+use crate::{TrainError, bootstrap, eval_phase, gate, schedule, selfplay_phase, train_phase, worker};
 use musashi_config::write_atomic;
 use musashi_game::Ruleset;
 use musashi_net::{CheckpointMeta, Device, Network, save_checkpoint};
@@ -146,6 +146,9 @@ pub fn train(request: &TrainRequest, observer: &dyn Observer) -> Result<TrainOut
         if !budget.is_zero() && start.elapsed() >= budget {
             let minutes = ctx.job.run.max_minutes;
             observer.line(&format!("stopping before generation {g}: the time budget of {minutes} minutes is spent"));
+            if let Some(note) = schedule::unfinished_schedule(&ctx.job.train, g, total) {
+                observer.line(&note);
+            }
             ctx.metrics.log(Event::Stop { reason: "time budget".into(), generation: g })?;
             finished = false;
             break;
