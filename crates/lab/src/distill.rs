@@ -144,14 +144,14 @@ pub fn train(
     }
 }
 
-/// A learner for `net`'s weights: Adam, weight decay 1e-4, value and moves-left losses
-/// weighted 1.
-pub fn learner(net: &musashi_net::Network) -> Learner {
-    Learner::new(net, OptimizerKind::Adam, 1e-4, LossWeights { value: 1.0, moves_left: 1.0 })
+/// A learner for `net`'s weights: Adam, weight decay 1e-4, the value loss weighted 1 and the
+/// moves-left loss `moves_left` (the trainer's `train.moves_left_weight`, 1 by default).
+pub fn learner(net: &musashi_net::Network, moves_left: f32) -> Learner {
+    Learner::new(net, OptimizerKind::Adam, 1e-4, LossWeights { value: 1.0, moves_left })
 }
 
 /// A learner for a fresh network of `config` on the CPU.
-pub fn fresh_learner(config: musashi_net::ModelConfig, seed: u64) -> Result<Learner, String> {
+pub fn fresh_learner(config: musashi_net::ModelConfig, seed: u64, moves_left: f32) -> Result<Learner, String> {
     let device = musashi_net::DeviceKind::Cpu.device().map_err(|e| e.to_string())?;
-    Ok(learner(&musashi_net::Network::init(config, &device, seed)))
+    Ok(learner(&musashi_net::Network::init(config, &device, seed), moves_left))
 }

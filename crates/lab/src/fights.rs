@@ -88,6 +88,9 @@ pub struct FightScore {
     /// Root-mean-square error of the moves-left head against the longest delay, in plies
     /// (NaN without the head).
     pub plies_rms: f64,
+    /// The head's mean signed error (prediction − longest delay), in plies: the part of the RMS
+    /// error a constant shift would remove (NaN without the head).
+    pub plies_bias: f64,
 }
 
 impl FightScore {
@@ -108,7 +111,7 @@ pub fn predict(net: &Network, snaps: &[&Snapshot], out: &mut Prediction) {
 
 /// Scores `net` on `fights`, 256 at a time.
 pub fn score(net: &Network, fights: &[&Fight]) -> FightScore {
-    let (mut kept, mut sq, mut with_plies) = (0, 0.0, 0usize);
+    let (mut kept, mut sq, mut sum, mut with_plies) = (0, 0.0, 0.0, 0usize);
     let mut p = Prediction::default();
     for chunk in fights.chunks(256) {
         let snaps: Vec<&Snapshot> = chunk.iter().map(|f| &f.snap).collect();
@@ -120,10 +123,12 @@ pub fn score(net: &Network, fights: &[&Fight]) -> FightScore {
             kept += usize::from(top.is_some_and(|t| t.1 == f.longest));
             if let Some(&plies) = p.plies.get(i) {
                 sq += (plies as f64 - f.longest as f64).powi(2);
+                sum += plies as f64 - f.longest as f64;
                 with_plies += 1;
             }
         }
     }
-    let plies_rms = if with_plies == 0 { f64::NAN } else { (sq / with_plies as f64).sqrt() };
-    FightScore { fights: fights.len(), kept, plies_rms }
+    let n = with_plies as f64;
+    let (plies_rms, plies_bias) = if with_plies == 0 { (f64::NAN, f64::NAN) } else { ((sq / n).sqrt(), sum / n) };
+    FightScore { fights: fights.len(), kept, plies_rms, plies_bias }
 }

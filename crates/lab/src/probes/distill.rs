@@ -37,6 +37,9 @@ pub(crate) struct Args {
     /// Seed of the games, the weights and the batches.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Weight of the moves-left loss (squared error in units of 100 plies) against the policy's.
+    #[arg(long, default_value_t = 1.0)]
+    moves_left_weight: f32,
     /// Models to train from scratch, e.g. mlp:192x2, graph:32x4 (repeat the flag).
     #[arg(long = "model", required_unless_present = "from")]
     models: Vec<String>,
@@ -51,6 +54,9 @@ pub(crate) struct Args {
 pub(crate) fn run(a: Args) -> Result<()> {
     if a.steps == 0 || a.every == 0 || !a.seconds.is_finite() || a.seconds < 0.0 || !(a.lr > 0.0 && a.lr < 1.0) {
         bail!("--steps and --every must be positive, --seconds finite and ≥ 0, --lr in (0, 1)");
+    }
+    if !(a.moves_left_weight.is_finite() && a.moves_left_weight >= 0.0) {
+        bail!("--moves-left-weight must be finite and ≥ 0, not {}", a.moves_left_weight);
     }
     let models = a.models.iter().map(|m| parse_model(m)).collect::<Result<Vec<_>, _>>().map_err(anyhow::Error::msg)?;
     let start = match &a.from {
@@ -70,6 +76,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
     let head = serde_json::json!({
         "games": a.games, "positions": data.samples.len(), "distinct": data.seen.len(),
         "fights": fights.len(), "unseen": unseen.len(), "seconds": t.elapsed().as_secs_f64(),
+        "moves_left_weight": a.moves_left_weight,
     });
     println!("{head}");
     for (spec, config, from) in start {
@@ -78,13 +85,13 @@ pub(crate) fn run(a: Args) -> Result<()> {
                 let (u, s) = (score(&net, &unseen), score(&net, &seen));
                 let line = serde_json::json!({
                     "model": spec, "params": config.num_params(), "step": 0,
-                    "unseen_accuracy": u.accuracy(), "unseen_plies_rms": u.plies_rms,
-                    "seen_accuracy": s.accuracy(), "seen_plies_rms": s.plies_rms,
+                    "unseen_accuracy": u.accuracy(), "unseen_plies_rms": u.plies_rms, "unseen_plies_bias": u.plies_bias,
+                    "seen_accuracy": s.accuracy(), "seen_plies_rms": s.plies_rms, "seen_plies_bias": s.plies_bias,
                 });
                 println!("{line}");
-                learner(&net)
+                learner(&net, a.moves_left_weight)
             }
-            None => fresh_learner(config, a.seed).map_err(anyhow::Error::msg)?,
+            None => fresh_learner(config, a.seed, a.moves_left_weight).map_err(anyhow::Error::msg)?,
         };
         let schedule = Schedule { steps: a.steps, batch: 256, lr: a.lr, every: a.every, seconds: a.seconds };
         train(&mut learner, &data.samples, schedule, a.seed, |step, learner, seconds| {
@@ -92,8 +99,8 @@ pub(crate) fn run(a: Args) -> Result<()> {
             let (u, s) = (score(&net, &unseen), score(&net, &seen));
             let line = serde_json::json!({
                 "model": spec, "params": config.num_params(), "step": step, "train_seconds": seconds,
-                "unseen_accuracy": u.accuracy(), "unseen_plies_rms": u.plies_rms,
-                "seen_accuracy": s.accuracy(), "seen_plies_rms": s.plies_rms,
+                "unseen_accuracy": u.accuracy(), "unseen_plies_rms": u.plies_rms, "unseen_plies_bias": u.plies_bias,
+                "seen_accuracy": s.accuracy(), "seen_plies_rms": s.plies_rms, "seen_plies_bias": s.plies_bias,
             });
             println!("{line}");
         });
