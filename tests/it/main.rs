@@ -12,6 +12,7 @@ mod cli_solver;
 mod cli_train;
 #[allow(dead_code, unreachable_pub)]
 mod common;
+mod configs;
 mod dependency_rules;
 mod mcts_vs_solver;
 mod runtime_vs_network;

@@ -30,7 +30,7 @@ pub(crate) fn unfinished_schedule(c: &TrainerConfig, next: u32, generations: u32
     if !matches!(c.lr_schedule, LrSchedule::Cosine { .. }) || done == 0 || done >= total {
         return None;
     }
-    let factor = learning_rate(c, done, total) / c.learning_rate;
+    let factor = learning_rate(&TrainerConfig { warmup_steps: 0, ..*c }, done, total) / c.learning_rate;
     Some(format!(
         "the learning rate is still {factor:.2} of its base, {:.0}% into a cosine planned for {generations} generations \
          (run.generations = {} would have ended it by now)",
@@ -57,12 +57,13 @@ mod tests {
 
     #[test]
     fn a_time_stop_says_how_much_of_the_schedule_is_left() {
-        let mut c = TrainerConfig { steps_per_generation: 10, warmup_steps: 0, ..TrainerConfig::default() };
+        let mut c = TrainerConfig { steps_per_generation: 10, warmup_steps: 1000, ..TrainerConfig::default() };
         assert_eq!(unfinished_schedule(&c, 51, 100), None, "a constant rate has nothing left");
         c.lr_schedule = LrSchedule::Step { every: 30, factor: 0.5 };
         assert_eq!(unfinished_schedule(&c, 51, 100), None, "a step schedule plans no end");
         c.lr_schedule = LrSchedule::Cosine { min_factor: 0.1 };
         let note = unfinished_schedule(&c, 51, 100).expect("half the cosine is left");
+        // The cosine's factor alone: a warm-up still under way does not count.
         assert!(note.contains("still 0.55 of its base, 50% into a cosine planned for 100 generations"), "{note}");
         assert!(note.contains("run.generations = 50"), "{note}");
         assert_eq!(unfinished_schedule(&c, 101, 100), None, "the schedule has ended");
