@@ -8,6 +8,7 @@
 //! - `distill`: table-labelled games off self-play's path (a near-perfect General against
 //!   soldiers from perfect to random) and a network trained from scratch on them, reporting the
 //!   long-fight measures on positions it was not shown.
+//! - `average`: checkpoints averaged tensor by tensor (one run's recent snapshots).
 //! - `policy`: the raw policy seen through a board symmetry, its log-probabilities, the top move.
 //! - `model_spec`: model shapes by name (`mlp:192x2`, `graph:32x4`, `graph:32x4r1`).
 //! - `share`: hits out of tries as the probes print them (`17811/19895 = 89.5%`).
@@ -27,8 +28,10 @@
 //! - `lfscan`: a General's long-fight moves in a ranking's games broken down
 //!   (`experiments/2026-12-05-no-setchin-long-fights`);
 //! - `movegrade`: every move of `musashi match` files graded by the tables
-//!   (`experiments/2026-12-06-search-cliff`).
+//!   (`experiments/2026-12-06-search-cliff`);
+//! - `average`: one checkpoint averaging several (`experiments/2026-12-07-checkpoint-average`).
 
+pub mod average;
 pub mod distill;
 pub mod fights;
 pub mod model_spec;

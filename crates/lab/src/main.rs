@@ -35,6 +35,8 @@ enum Command {
     Lfscan(probes::lfscan::Args),
     /// Every move of `musashi match` games files graded by the solved tables.
     Movegrade(probes::movegrade::Args),
+    /// One checkpoint whose weights are the mean of several of one run's.
+    Average(probes::average::Args),
     /// Solve the 25-point game in memory; write positions with exact values (for tune-eval).
     DumpLabels(probes::dump_labels::Args),
     /// Fit alpha-beta's evaluation weights to exact values; check them on held-out positions.
@@ -52,6 +54,7 @@ fn main() -> ExitCode {
         Command::Rollout(a) => probes::rollout::run(a),
         Command::Lfscan(a) => probes::lfscan::run(a),
         Command::Movegrade(a) => probes::movegrade::run(a),
+        Command::Average(a) => probes::average::run(a),
         Command::DumpLabels(a) => probes::dump_labels::run(a),
         Command::TuneEval(a) => probes::tune_eval::run(a),
     };

@@ -2,6 +2,7 @@
 //! another. What several share is below: opening the tables, a checkpoint and the long fights.
 
 pub(crate) mod agentprobe;
+pub(crate) mod average;
 pub(crate) mod distill;
 pub(crate) mod dump_labels;
 pub(crate) mod ensemble;
