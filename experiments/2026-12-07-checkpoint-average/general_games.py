@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+"""general-games.sh's games beside ../2026-12-07-lr-anneal's (the same openings, game by game):
+each averaged checkpoint's General wins of 1,000 against alpha-beta soldiers at depths 3-6, and
+McNemar's z = (b - c) / sqrt(b + c) (b: games only the first named won; c: only the second)
+against the run's final checkpoint (the last of those averaged), its gauntlet pick of the last
+20 minutes, and the table-trained network; pooled over seeds 2 and 3. Usage: general_games.py
+(from the repository root, after general-games.sh)."""
+import gzip
+import importlib.util
+
+HERE = "experiments/2026-12-07-checkpoint-average"
+LR = "experiments/2026-12-07-lr-anneal"
+OLD = "experiments/2026-12-07-handicap-seeds"
+spec = importlib.util.spec_from_file_location("seeds_games", f"{OLD}/general_games.py")
+old = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(old)
+read = lambda path: [line.rstrip("\n").split("\t") for line in gzip.open(path, "rt")]
+GAMES, LR_GAMES = read(f"{HERE}/general-games.tsv.gz"), read(f"{LR}/general-games.tsv.gz")
+
+tables = old.wins(0, "tables")
+print(f"table-trained network: {sum(tables.values())} of {len(tables)} (depths 3/4/5/6: {old.per_depth(tables)})")
+pooled = {}
+for seed in (2, 3):
+    w = {name: old.wins(seed, name, GAMES) for name in ("avg-last10", "avg-last50by5")}
+    w.update({name: old.wins(seed, name, LR_GAMES) for name in ("base-final", "base-last")})
+    w["table-trained"] = tables
+    for name, v in w.items():
+        if name != "table-trained":
+            print(f"seed {seed} {name}: {sum(v.values())} of {len(v)} (depths 3/4/5/6: {old.per_depth(v)})")
+    for a in ("avg-last10", "avg-last50by5"):
+        for b in ("base-final", "base-last", "table-trained"):
+            only_a, only_b, z = old.mcnemar(w[b], w[a])
+            pooled.setdefault((a, b), [0, 0])
+            pooled[(a, b)][0] += only_a
+            pooled[(a, b)][1] += only_b
+            print(f"  {a} vs {b}: only the first won {only_a}, only the second {only_b}: z = {z:+.2f}")
+for (a, b), (x, y) in pooled.items():
+    print(f"pooled, {a} vs {b}: {x} against {y}: z = {(x - y) / (x + y) ** 0.5 if x + y else 0.0:+.2f}")
