@@ -46,7 +46,7 @@ fn f32_tensors(bytes: &[u8]) -> Result<(usize, Vec<Range<usize>>), String> {
         if t["dtype"] != "F32" {
             return Err(format!("tensor {name} is {}, not F32", t["dtype"]));
         }
-        let offset = |i: usize| t["data_offsets"][i].as_u64().map(|o| start + o as usize);
+        let offset = |i: usize| t["data_offsets"][i].as_u64().and_then(|o| usize::try_from(o).ok()?.checked_add(start));
         let (a, b) = offset(0).zip(offset(1)).ok_or_else(|| bad(&format!("no data offsets for {name}")))?;
         if b < a || b > bytes.len() || (b - a) % 4 != 0 {
             return Err(bad(&format!("tensor {name}'s offsets")));
