@@ -5,7 +5,7 @@
 # thread each), seeds 2 and 3, in two arms started together (four runs on the 2-core machine, so
 # each gets about half a core, as many generations as the recorded handicap runs had):
 #   base:   run.generations = 1000 (the recorded protocol: the cosine planned over 1000
-#           generations is still at 0.75-0.8 of the base rate when the hour ends);
+#           generations is still at 0.66-0.76 of the base rate when the hour ends);
 #   anneal: run.generations = GENS (300: about what half a core trains in the hour), so the
 #           cosine falls to 0.1 of the base rate by the run's end.
 # Into runs/lr-ARM-sSEED. Resumable: run again with --resume.
