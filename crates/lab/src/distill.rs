@@ -7,9 +7,9 @@
 //! spread over the best moves, the value, and the plies to the end.
 
 use musashi_agents::TableOracle;
-use musashi_game::{Game, NUM_ACTIONS, Ruleset, Side, Snapshot};
+use musashi_game::{Game, Move, NUM_ACTIONS, Ruleset, Side, Snapshot, Symmetry};
 use musashi_net::{Learner, LossWeights, NUM_FEATURES, OptimizerKind, TrainBatch, encode};
-use musashi_search::{Oracle, Score, best_moves, oracle_value_in_game};
+use musashi_search::{Oracle, Score, best_moves, exact_rank, oracle_value_in_game};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
@@ -33,17 +33,58 @@ pub struct Data {
     pub seen: HashSet<u64>,
 }
 
-/// Plays `games` labelled games under `rules` from `seed`.
-pub fn play_games(oracle: &TableOracle, rules: Ruleset, games: usize, seed: u64) -> Data {
+/// The policy target over a position's legal moves.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum PolicyTarget {
+    /// Spread evenly over the best moves (the shortest wins, or the longest losses).
+    Best,
+    /// Over the moves of the best move's class (wins, or losses), each weighted by
+    /// exp(-d / tau), d the plies it gives away against the best: the longest loss's
+    /// neighbours get some of the target too, in the order of their delays.
+    SoftDelay {
+        /// The temperature, in plies.
+        tau: f32,
+    },
+}
+
+impl PolicyTarget {
+    /// The target of each of `legal` (their exact values among `values`); `None` when no legal
+    /// move has a value.
+    fn of(self, values: &[(Move, Score)], legal: &[Move]) -> Option<Vec<f32>> {
+        let rank = |m: &Move| values.iter().find(|(v, _)| v == m).map(|&(_, s)| exact_rank(s));
+        let ranks: Vec<Option<(u8, i64)>> = legal.iter().map(rank).collect();
+        let best = ranks.iter().flatten().max().copied()?;
+        let weight = |r: &Option<(u8, i64)>| match (self, r) {
+            (_, None) => 0.0,
+            (PolicyTarget::Best, Some(r)) => {
+                if *r == best {
+                    1.0
+                } else {
+                    0.0
+                }
+            }
+            (PolicyTarget::SoftDelay { tau }, Some((class, n))) if *class == best.0 => {
+                (-((best.1 - n) as f32) / tau).exp()
+            }
+            (PolicyTarget::SoftDelay { .. }, Some(_)) => 0.0,
+        };
+        let w: Vec<f32> = ranks.iter().map(weight).collect();
+        let sum: f32 = w.iter().sum();
+        Some(w.iter().map(|x| x / sum).collect())
+    }
+}
+
+/// Plays `games` labelled games under `rules` from `seed`, with policy targets of `target`'s kind.
+pub fn play_games(oracle: &TableOracle, rules: Ruleset, games: usize, seed: u64, target: PolicyTarget) -> Data {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut data = Data::default();
     for _ in 0..games {
-        play(oracle, rules, &mut rng, &mut data);
+        play(oracle, rules, target, &mut rng, &mut data);
     }
     data
 }
 
-fn play(oracle: &TableOracle, rules: Ruleset, rng: &mut SmallRng, data: &mut Data) {
+fn play(oracle: &TableOracle, rules: Ruleset, target: PolicyTarget, rng: &mut SmallRng, data: &mut Data) {
     let eps = [0.0, 0.05, 0.15, 0.3, 1.0][rng.random_range(0..5)];
     let mut g = Game::new(rules);
     let mut history = HashSet::new();
@@ -58,8 +99,9 @@ fn play(oracle: &TableOracle, rules: Ruleset, rng: &mut SmallRng, data: &mut Dat
         if let Some(score) = oracle.probe(&pos)
             && let Some(value) = oracle_value_in_game(&snap, score, unrepeated)
         {
-            let k = legal.iter().filter(|m| best.contains(m)).count();
-            if k > 0 {
+            if legal.iter().any(|m| best.contains(m))
+                && let Some(targets) = target.of(&values, &legal)
+            {
                 data.seen.insert(pos.hash());
                 let soldiers_win = (value > 0.0) == (pos.side_to_move() == Side::Soldiers);
                 let plies = match score {
@@ -67,8 +109,7 @@ fn play(oracle: &TableOracle, rules: Ruleset, rng: &mut SmallRng, data: &mut Dat
                     // The General holds out: to the 300-ply limit of the probes' games.
                     _ => 300u32.saturating_sub(g.plies()) as f32,
                 };
-                let policy =
-                    legal.iter().map(|m| (m.action() as u16, if best.contains(m) { 1.0 / k as f32 } else { 0.0 }));
+                let policy = legal.iter().zip(targets).map(|(m, p)| (m.action() as u16, p));
                 data.samples.push(Sample { snap, policy: policy.collect(), value, plies });
             }
         }
@@ -85,15 +126,25 @@ fn play(oracle: &TableOracle, rules: Ruleset, rng: &mut SmallRng, data: &mut Dat
     }
 }
 
-/// Fills `b` with `n` samples drawn uniformly from `data`.
-pub fn fill_batch(data: &[Sample], n: usize, rng: &mut SmallRng, b: &mut TrainBatch) {
+/// Fills `b` with `n` samples drawn uniformly from `data`, each seen through a random symmetry
+/// of its board when `augment` is set (the policy target mapped with it).
+pub fn fill_batch(data: &[Sample], n: usize, augment: bool, rng: &mut SmallRng, b: &mut TrainBatch) {
     b.reset(n);
     for (i, row) in b.features.chunks_exact_mut(NUM_FEATURES).enumerate() {
         let s = &data[rng.random_range(0..data.len())];
-        encode(&s.snap, row);
+        let symmetry = if augment {
+            let all = s.snap.position.board().symmetries();
+            all[rng.random_range(0..all.len())]
+        } else {
+            Symmetry::Identity
+        };
+        let mut snap = s.snap;
+        snap.position = symmetry.position(&s.snap.position);
+        encode(&snap, row);
         for &(a, p) in &s.policy {
-            b.legal[i * NUM_ACTIONS + a as usize] = 1.0;
-            b.policy[i * NUM_ACTIONS + a as usize] = p;
+            let a = symmetry.action(a as usize);
+            b.legal[i * NUM_ACTIONS + a] = 1.0;
+            b.policy[i * NUM_ACTIONS + a] = p;
         }
         b.value.push(s.value);
         b.policy_weight.push(1.0);
@@ -115,6 +166,8 @@ pub struct Schedule {
     pub every: u64,
     /// Stop after this many seconds of training, whatever `steps` says (0 = no limit).
     pub seconds: f64,
+    /// See each sample through a random symmetry of its board.
+    pub augment: bool,
 }
 
 /// Trains `learner` on `data` by `schedule`; `report(step, learner, seconds)` at every report.
@@ -130,7 +183,7 @@ pub fn train(
     let start = std::time::Instant::now();
     let low = schedule.lr / 10.0;
     for step in 0..schedule.steps {
-        fill_batch(data, schedule.batch, &mut rng, &mut b);
+        fill_batch(data, schedule.batch, schedule.augment, &mut rng, &mut b);
         let t = step as f64 / schedule.steps as f64;
         learner.step(&b, low + 0.5 * (schedule.lr - low) * (1.0 + (std::f64::consts::PI * t).cos()));
         let elapsed = start.elapsed().as_secs_f64();
@@ -154,4 +207,43 @@ pub fn learner(net: &musashi_net::Network, moves_left: f32) -> Learner {
 pub fn fresh_learner(config: musashi_net::ModelConfig, seed: u64, moves_left: f32) -> Result<Learner, String> {
     let device = musashi_net::DeviceKind::Cpu.device().map_err(|e| e.to_string())?;
     Ok(learner(&musashi_net::Network::init(config, &device, seed), moves_left))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use musashi_game::Board;
+
+    fn moves() -> Vec<Move> {
+        ["b2-b3", "b2-c2", "b2-c3", "b2-a1"].iter().map(|t| Move::parse(Board::Setchin33, t).unwrap()).collect()
+    }
+
+    #[test]
+    fn best_spreads_over_the_longest_losses_and_soft_delay_over_all_losses_by_delay() {
+        let m = moves();
+        let values =
+            [(m[0], Score::LossIn(10)), (m[1], Score::LossIn(12)), (m[2], Score::LossIn(12)), (m[3], Score::LossIn(8))];
+        assert_eq!(PolicyTarget::Best.of(&values, &m).unwrap(), vec![0.0, 0.5, 0.5, 0.0]);
+        let soft = PolicyTarget::SoftDelay { tau: 2.0 }.of(&values, &m).unwrap();
+        let w = [(-1.0f32).exp(), 1.0, 1.0, (-2.0f32).exp()];
+        let sum: f32 = w.iter().sum();
+        for (p, w) in soft.iter().zip(w) {
+            assert!((p - w / sum).abs() < 1e-6, "{soft:?}");
+        }
+        // A move missing from the values gets nothing.
+        assert_eq!(PolicyTarget::Best.of(&values[..3], &m).unwrap()[3], 0.0);
+    }
+
+    #[test]
+    fn soft_delay_keeps_a_winner_on_its_wins_shortest_first() {
+        let m = moves();
+        let values =
+            [(m[0], Score::WinIn(5)), (m[1], Score::WinIn(7)), (m[2], Score::LossIn(40)), (m[3], Score::Value(0.0))];
+        let soft = PolicyTarget::SoftDelay { tau: 1.0 }.of(&values, &m).unwrap();
+        assert_eq!((soft[2], soft[3]), (0.0, 0.0));
+        assert!(soft[0] > soft[1] && soft[1] > 0.0);
+        assert!((soft[0] + soft[1] - 1.0).abs() < 1e-6);
+        assert_eq!(PolicyTarget::Best.of(&values, &m).unwrap(), vec![1.0, 0.0, 0.0, 0.0]);
+        assert_eq!(PolicyTarget::Best.of(&[], &m), None);
+    }
 }

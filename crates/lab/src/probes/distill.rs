@@ -5,14 +5,19 @@
 //! musashi-lab distill --tables tables/no-setchin --games 50000 --steps 20000 \
 //!     --model mlp:192x2 --model graph:32x4 experiments/.../ranking-*/games.tsv
 //! musashi-lab distill --tables tables/no-setchin --from runs/nsl-base/checkpoints/gen-0040 ... (fine-tune)
+//! `--augment` shows each training sample through a random symmetry of its board; the reports
+//! also score the unseen fights no symmetric image of which was trained on (`unseen_orbit_*`).
+//! `--soft-delay TAU` spreads the policy targets over the best move's class by delay;
+//! `--unseen-of-games N` scores the fights unseen by N games too (`unseen_of_*`).
 
 use super::{FightsFrom, network};
 use anyhow::{Context, Result, bail};
 
-use musashi_lab::distill::{Schedule, fresh_learner, learner, play_games, train};
+use musashi_lab::distill::{PolicyTarget, Schedule, fresh_learner, learner, play_games, train};
 use musashi_lab::fights::{Fight, collect, score};
 use musashi_lab::model_spec::parse_model;
-use musashi_net::{CheckpointMeta, save_checkpoint};
+use musashi_net::{CheckpointMeta, Network, save_checkpoint};
+use std::collections::HashSet;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -49,6 +54,60 @@ pub(crate) struct Args {
     /// Save each model's final weights as a checkpoint here (`DIR/KIND-WIDTHxBLOCKS...`).
     #[arg(long)]
     save: Option<PathBuf>,
+    /// See each training sample through a random symmetry of its board.
+    #[arg(long)]
+    augment: bool,
+    /// Policy targets over every move of the best move's class (wins or losses), weighted
+    /// exp(-d / TAU) by the plies d each gives away against the best, instead of spread evenly
+    /// over the best moves alone.
+    #[arg(long, value_name = "TAU")]
+    soft_delay: Option<f32>,
+    /// Also score the fights not among the positions of this many games of the same seed (a
+    /// superset of the training games when larger), so that runs on fewer games can be compared
+    /// on the unseen fights of a run on more (`unseen_of_*`).
+    #[arg(long, value_name = "GAMES")]
+    unseen_of_games: Option<usize>,
+}
+
+/// The long fights a report measures: those among the training positions, those not, of these
+/// the ones no symmetric image of which is a training position either, and (with
+/// `--unseen-of-games`) those not among the positions of that many games.
+struct Sets<'a> {
+    seen: Vec<&'a Fight>,
+    unseen: Vec<&'a Fight>,
+    unseen_orbit: Vec<&'a Fight>,
+    unseen_of: Option<Vec<&'a Fight>>,
+}
+
+impl<'a> Sets<'a> {
+    fn split(fights: &'a [Fight], seen: &HashSet<u64>, seen_in_more: Option<&HashSet<u64>>) -> Self {
+        let unseen_of =
+            seen_in_more.map(|more| fights.iter().filter(|f| !more.contains(&f.snap.position.hash())).collect());
+        let (seen_fights, unseen): (Vec<&Fight>, Vec<&Fight>) =
+            fights.iter().partition(|f| seen.contains(&f.snap.position.hash()));
+        let pos = |f: &&&Fight| f.snap.position;
+        let unseen_orbit = unseen
+            .iter()
+            .filter(|f| pos(f).board().symmetries().iter().all(|s| !seen.contains(&s.position(&pos(f)).hash())))
+            .copied()
+            .collect();
+        Sets { seen: seen_fights, unseen, unseen_orbit, unseen_of }
+    }
+
+    /// One report line: the network's scores on each set.
+    fn report(&self, net: &Network, fields: serde_json::Value) -> serde_json::Value {
+        let mut line = fields;
+        let sets =
+            [("unseen", Some(&self.unseen)), ("unseen_orbit", Some(&self.unseen_orbit)), ("seen", Some(&self.seen))];
+        for (name, set) in sets.into_iter().chain([("unseen_of", self.unseen_of.as_ref())]) {
+            let Some(set) = set else { continue };
+            let s = score(net, set);
+            line[format!("{name}_accuracy")] = s.accuracy().into();
+            line[format!("{name}_plies_rms")] = s.plies_rms.into();
+            line[format!("{name}_plies_bias")] = s.plies_bias.into();
+        }
+        line
+    }
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
@@ -68,41 +127,39 @@ pub(crate) fn run(a: Args) -> Result<()> {
     };
     let (rules, oracle) = a.input.solved.open()?;
     let t = std::time::Instant::now();
-    let data = play_games(&oracle, rules, a.games, a.seed);
+    let target = match a.soft_delay {
+        None => PolicyTarget::Best,
+        Some(tau) if tau.is_finite() && tau > 0.0 => PolicyTarget::SoftDelay { tau },
+        Some(tau) => bail!("--soft-delay must be a positive number of plies, not {tau}"),
+    };
+    let data = play_games(&oracle, rules, a.games, a.seed, target);
     let fights =
         collect(&a.input.rankings, rules, &oracle).map_err(anyhow::Error::msg).context("the rankings' games")?;
-    let (seen, unseen): (Vec<&Fight>, Vec<&Fight>) =
-        fights.iter().partition(|f| data.seen.contains(&f.snap.position.hash()));
+    let more = a.unseen_of_games.map(|games| play_games(&oracle, rules, games, a.seed, target).seen);
+    let sets = Sets::split(&fights, &data.seen, more.as_ref());
     let head = serde_json::json!({
         "games": a.games, "positions": data.samples.len(), "distinct": data.seen.len(),
-        "fights": fights.len(), "unseen": unseen.len(), "seconds": t.elapsed().as_secs_f64(),
-        "moves_left_weight": a.moves_left_weight,
+        "fights": fights.len(), "unseen": sets.unseen.len(), "unseen_orbit": sets.unseen_orbit.len(),
+        "unseen_of_games": a.unseen_of_games, "unseen_of": sets.unseen_of.as_ref().map(Vec::len),
+        "seconds": t.elapsed().as_secs_f64(), "moves_left_weight": a.moves_left_weight, "augment": a.augment, "soft_delay": a.soft_delay,
     });
     println!("{head}");
     for (spec, config, from) in start {
         let mut learner = match from {
             Some(net) => {
-                let (u, s) = (score(&net, &unseen), score(&net, &seen));
-                let line = serde_json::json!({
-                    "model": spec, "params": config.num_params(), "step": 0,
-                    "unseen_accuracy": u.accuracy(), "unseen_plies_rms": u.plies_rms, "unseen_plies_bias": u.plies_bias,
-                    "seen_accuracy": s.accuracy(), "seen_plies_rms": s.plies_rms, "seen_plies_bias": s.plies_bias,
-                });
-                println!("{line}");
+                let fields = serde_json::json!({ "model": spec, "params": config.num_params(), "step": 0 });
+                println!("{}", sets.report(&net, fields));
                 learner(&net, a.moves_left_weight)
             }
             None => fresh_learner(config, a.seed, a.moves_left_weight).map_err(anyhow::Error::msg)?,
         };
-        let schedule = Schedule { steps: a.steps, batch: 256, lr: a.lr, every: a.every, seconds: a.seconds };
+        let schedule =
+            Schedule { steps: a.steps, batch: 256, lr: a.lr, every: a.every, seconds: a.seconds, augment: a.augment };
         train(&mut learner, &data.samples, schedule, a.seed, |step, learner, seconds| {
-            let net = learner.network();
-            let (u, s) = (score(&net, &unseen), score(&net, &seen));
-            let line = serde_json::json!({
+            let fields = serde_json::json!({
                 "model": spec, "params": config.num_params(), "step": step, "train_seconds": seconds,
-                "unseen_accuracy": u.accuracy(), "unseen_plies_rms": u.plies_rms, "unseen_plies_bias": u.plies_bias,
-                "seen_accuracy": s.accuracy(), "seen_plies_rms": s.plies_rms, "seen_plies_bias": s.plies_bias,
             });
-            println!("{line}");
+            println!("{}", sets.report(&learner.network(), fields));
         });
         if let Some(dir) = &a.save {
             let path = dir.join(spec.replace([':', '/'], "-"));
