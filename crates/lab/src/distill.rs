@@ -95,23 +95,9 @@ fn play(oracle: &TableOracle, rules: Ruleset, target: PolicyTarget, rng: &mut Sm
         let legal: Vec<_> = g.legal_moves().iter().copied().collect();
         let Some(values) = oracle.move_values(&pos, rules.threshold()) else { return };
         let best = best_moves(&values);
-        let snap = g.snapshot();
-        if let Some(score) = oracle.probe(&pos)
-            && let Some(value) = oracle_value_in_game(&snap, score, unrepeated)
-        {
-            if legal.iter().any(|m| best.contains(m))
-                && let Some(targets) = target.of(&values, &legal)
-            {
-                data.seen.insert(pos.hash());
-                let soldiers_win = (value > 0.0) == (pos.side_to_move() == Side::Soldiers);
-                let plies = match score {
-                    Score::WinIn(n) | Score::LossIn(n) if soldiers_win => n as f32,
-                    // The General holds out: to the 300-ply limit of the probes' games.
-                    _ => 300u32.saturating_sub(g.plies()) as f32,
-                };
-                let policy = legal.iter().zip(targets).map(|(m, p)| (m.action() as u16, p));
-                data.samples.push(Sample { snap, policy: policy.collect(), value, plies });
-            }
+        if let Some(sample) = label(oracle, &g, &values, &best, &legal, target, unrepeated) {
+            data.seen.insert(pos.hash());
+            data.samples.push(sample);
         }
         let random = match pos.side_to_move() {
             Side::General => rng.random_bool(0.1),
@@ -124,6 +110,34 @@ fn play(oracle: &TableOracle, rules: Ruleset, target: PolicyTarget, rng: &mut Sm
             return;
         }
     }
+}
+
+/// The exact targets of `g`'s position, when its value holds in the game (`unrepeated`: no
+/// position of the game so far occurred twice) and a legal move is among the `best` of `values`.
+fn label(
+    oracle: &TableOracle,
+    g: &Game,
+    values: &[(Move, Score)],
+    best: &[Move],
+    legal: &[Move],
+    target: PolicyTarget,
+    unrepeated: bool,
+) -> Option<Sample> {
+    let snap = g.snapshot();
+    let score = oracle.probe(&snap.position)?;
+    let value = oracle_value_in_game(&snap, score, unrepeated)?;
+    if !legal.iter().any(|m| best.contains(m)) {
+        return None;
+    }
+    let targets = target.of(values, legal)?;
+    let soldiers_win = (value > 0.0) == (snap.position.side_to_move() == Side::Soldiers);
+    let plies = match score {
+        Score::WinIn(n) | Score::LossIn(n) if soldiers_win => n as f32,
+        // The General holds out: to the 300-ply limit of the probes' games.
+        _ => 300u32.saturating_sub(g.plies()) as f32,
+    };
+    let policy = legal.iter().zip(targets).map(|(m, p)| (m.action() as u16, p)).collect();
+    Some(Sample { snap, policy, value, plies })
 }
 
 /// Fills `b` with `n` samples drawn uniformly from `data`, each seen through a random symmetry
