@@ -2,8 +2,8 @@
 """general-games.sh's games beside ../2026-12-07-lr-anneal's (the same openings, game by game):
 each pick's General wins of 1,000 against alpha-beta soldiers at depths 3-6, and McNemar's
 z = (b - c) / sqrt(b + c) (b: games only the first named won; c: only the second) for the second
-hour's picks against the first hour's (the best of its first and last 20 minutes, its final
-checkpoint) and against the table-trained network; pooled over seeds 2 and 3.
+hour's picks (the best of its first and last 20 minutes, its final checkpoint) against the first
+hour's and each other, and against the table-trained network; pooled over seeds 2 and 3.
 Usage: general_games.py (from the repository root, after general-games.sh)."""
 import gzip
 import importlib.util
@@ -20,13 +20,14 @@ tables = old.wins(0, "tables")
 print(f"table-trained network: {sum(tables.values())} of {len(tables)} (depths 3/4/5/6: {old.per_depth(tables)})")
 pooled = {}
 for seed in (2, 3):
-    w = {name: old.wins(seed, name, NEW) for name in ("h2-last", "h2-final")}
+    w = {name: old.wins(seed, name, NEW) for name in ("h2-first", "h2-last", "h2-final")}
     w |= {f"h1-{k}": old.wins(seed, f"base-{k}", FIRST_HOUR) for k in ("first", "last", "final")}
     w["table-trained"] = tables
     for name, v in w.items():
         if name != "table-trained":
             print(f"seed {seed} {name}: {sum(v.values())} of {len(v)} (depths 3/4/5/6: {old.per_depth(v)})")
-    pairs = [("h2-last", "h1-last"), ("h2-last", "h1-first"), ("h2-final", "h1-final"), ("h2-last", "table-trained"),
+    pairs = [("h2-last", "h1-last"), ("h2-first", "h1-last"), ("h2-last", "h2-first"), ("h2-last", "h1-first"),
+             ("h2-final", "h1-final"), ("h2-first", "table-trained"), ("h2-last", "table-trained"),
              ("h2-final", "table-trained")]
     for a, b in pairs:
         only_a, only_b, z = old.mcnemar(w[b], w[a])

@@ -4,7 +4,7 @@ relative to alphabeta:depth=6 of its own gauntlet: the first hour's from
 ../2026-12-07-lr-anneal/ranking-sSEED-base.csv, the second hour's from runs/long-h2-sSEED/ranking)
 and the mean of its checkpoints, with the learning rate at the window's end; copies the second
 hour's ranking, the config and the metrics here; writes picks.txt (the second hour's best of its
-last 20 minutes and the final checkpoint) for general-games.sh.
+first and of its last 20 minutes, and the final checkpoint) for general-games.sh.
 Usage: summary.py (from the repository root)."""
 import csv
 import gzip
@@ -66,8 +66,8 @@ def main():
             last = max(g for g, t in ends.items() if t <= lo + 1200)
             print(f"  {lo // 60:3d}-{lo // 60 + 20:3d} min: best gen {best[1]} {best[2]:+.0f} ± {best[3]:.0f}; mean of "
                   f"{len(inside)} {mean:+.0f}; at the end gen {last}, learning rate {lr.get(last, float('nan')):.5f}")
-            if lo == 6000:
-                picks.append(f"{seed} h2-last {run}/checkpoints/gen-{best[1]:04d}")
+            if lo in (3600, 6000):
+                picks.append(f"{seed} h2-{'first' if lo == 3600 else 'last'} {run}/checkpoints/gen-{best[1]:04d}")
         picks.append(f"{seed} h2-final {run}/checkpoints/gen-{max(ends):04d}")
     with open(f"{HERE}/picks.txt", "w") as f:
         f.write("\n".join(picks) + "\n")
