@@ -6,8 +6,10 @@
 //!   network on them: whether the raw policy's top move keeps the longest delay, and the
 //!   moves-left head's error against the exact distance.
 //! - `distill`: table-labelled games off self-play's path (a near-perfect General against
-//!   soldiers from perfect to random) and a network trained from scratch on them, reporting the
-//!   long-fight measures on positions it was not shown.
+//!   soldiers from perfect to random) with their policy targets (`PolicyTarget`: the best moves,
+//!   or every move of the best one's class weighted by its delay), and a network trained from
+//!   scratch on them (optionally through random board symmetries), reporting the long-fight
+//!   measures on positions it was not shown.
 //! - `average`: checkpoints averaged tensor by tensor (one run's recent snapshots).
 //! - `policy`: the raw policy seen through a board symmetry, its log-probabilities, the top move.
 //! - `model_spec`: model shapes by name (`mlp:192x2`, `graph:32x4`, `graph:32x4r1`).
