@@ -4,7 +4,8 @@
 //! 0.1); the soldiers play a best move, or a random one with a probability drawn per game from
 //! {0, 0.05, 0.15, 0.3, 1}, so they range from perfect to random like a ranking's soldiers.
 //! Every position whose exact value holds in the game gets the tables' targets: the policy
-//! spread over the best moves, the value, and the plies to the end.
+//! (`PolicyTarget`: spread over the best moves, or over the best one's class by delay), the
+//! value, and the plies to the end.
 
 use musashi_agents::TableOracle;
 use musashi_game::{Game, Move, NUM_ACTIONS, Ruleset, Side, Snapshot, Symmetry};
