@@ -21,10 +21,11 @@ for path in sorted(glob.glob(f"{HERE}/distill-*.jsonl")):
     of = last.get("unseen_of_accuracy", float("nan"))
     rows[arm].append((int(seed), last["unseen_accuracy"], last["unseen_orbit_accuracy"], image,
                       last["seen_accuracy"], last["unseen_plies_rms"], of, head.get("unseen_of_games")))
-print(f"{'arm':40} {'seeds':>5} {'unseen':>7} {'orbit':>7} {'image':>7} {'seen':>7} {'ml rms':>7} {'of N':>13}  per seed (unseen)")
+print(f"{'arm':40} {'seeds':>5} {'unseen':>7} {'orbit':>7} {'image':>7} {'seen':>7} {'ml rms':>7} {'of N (seeds)':>17}  per seed (unseen)")
 for arm, r in rows.items():
     mean = lambda k: sum(x[k] for x in r) / len(r)
     per = " ".join(f"s{x[0]}:{100 * x[1]:.2f}" for x in sorted(r))
-    of = f"{100 * mean(6):.2f} of {r[0][7]}" if r[0][7] else "-"
+    with_of = [x for x in r if x[7]]  # the seeds scored on another run's unseen set
+    of = f"{100 * sum(x[6] for x in with_of) / len(with_of):.2f} of {with_of[0][7]} ({len(with_of)})" if with_of else "-"
     print(f"{arm:40} {len(r):5} {100 * mean(1):7.2f} {100 * mean(2):7.2f} {100 * mean(3):7.2f} {100 * mean(4):7.2f} "
-          f"{mean(5):7.2f} {of:>13}  {per}")
+          f"{mean(5):7.2f} {of:>17}  {per}")
