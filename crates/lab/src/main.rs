@@ -78,6 +78,17 @@ mod tests {
     }
 
     #[test]
+    fn distill_refuses_bad_targets_before_reading_the_tables() {
+        for (flag, value) in [("--soft-delay", "0"), ("--soft-delay", "nan"), ("--unseen-of-games", "0")] {
+            let args =
+                ["musashi-lab", "distill", "--tables", "/no/such/tables", "--model", "mlp:8x1", flag, value, "g"];
+            let Command::Distill(a) = Cli::try_parse_from(args).expect("parses").command else { panic!("distill") };
+            let error = probes::distill::run(a).expect_err("refused").to_string();
+            assert!(error.contains(flag), "{flag} {value}: {error}");
+        }
+    }
+
+    #[test]
     fn flags_parse_and_refuse() {
         let parse = |args: &[&str]| Cli::try_parse_from([&["musashi-lab"], args].concat());
         assert!(parse(&["symprobe", "--tables", "t", "--checkpoint", "c", "g.tsv"]).is_ok());

@@ -125,13 +125,16 @@ pub(crate) fn run(a: Args) -> Result<()> {
         }
         None => a.models.iter().zip(models).map(|(spec, config)| (spec.clone(), config, None)).collect(),
     };
-    let (rules, oracle) = a.input.solved.open()?;
-    let t = std::time::Instant::now();
     let target = match a.soft_delay {
         None => PolicyTarget::Best,
         Some(tau) if tau.is_finite() && tau > 0.0 => PolicyTarget::SoftDelay { tau },
         Some(tau) => bail!("--soft-delay must be a positive number of plies, not {tau}"),
     };
+    if a.unseen_of_games == Some(0) {
+        bail!("--unseen-of-games must be at least 1");
+    }
+    let (rules, oracle) = a.input.solved.open()?;
+    let t = std::time::Instant::now();
     let data = play_games(&oracle, rules, a.games, a.seed, target);
     let fights =
         collect(&a.input.rankings, rules, &oracle).map_err(anyhow::Error::msg).context("the rankings' games")?;
