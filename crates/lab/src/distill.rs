@@ -32,6 +32,29 @@ pub struct Data {
     pub samples: Vec<Sample>,
     /// Position hashes of every sample.
     pub seen: HashSet<u64>,
+    /// The number of samples after each game.
+    game_ends: Vec<usize>,
+}
+
+impl Data {
+    /// The number of samples of the first `n` games.
+    fn end_of_game(&self, n: usize) -> usize {
+        n.checked_sub(1).map_or(0, |i| self.game_ends.get(i).copied().unwrap_or(self.samples.len()))
+    }
+
+    /// The hashes of the positions of the first `n` games.
+    pub fn seen_in_first(&self, n: usize) -> HashSet<u64> {
+        self.samples[..self.end_of_game(n)].iter().map(|s| s.snap.position.hash()).collect()
+    }
+
+    /// Keeps the samples of the first `n` games only.
+    pub fn keep_first_games(&mut self, n: usize) {
+        if n < self.game_ends.len() {
+            self.seen = self.seen_in_first(n);
+            self.samples.truncate(self.end_of_game(n));
+            self.game_ends.truncate(n);
+        }
+    }
 }
 
 /// The policy target over a position's legal moves.
@@ -81,6 +104,7 @@ pub fn play_games(oracle: &TableOracle, rules: Ruleset, games: usize, seed: u64,
     let mut data = Data::default();
     for _ in 0..games {
         play(oracle, rules, target, &mut rng, &mut data);
+        data.game_ends.push(data.samples.len());
     }
     data
 }
@@ -247,6 +271,39 @@ mod tests {
         }
         // A move missing from the values gets nothing.
         assert_eq!(PolicyTarget::Best.of(&values[..3], &m).unwrap()[3], 0.0);
+    }
+
+    /// Data of three games of 2, 0 and 3 samples, every sample a different position.
+    fn three_games() -> Data {
+        let mut g = Game::new(Ruleset::default());
+        let mut data = Data::default();
+        for samples in [2, 0, 3] {
+            for _ in 0..samples {
+                let snap = g.snapshot();
+                data.seen.insert(snap.position.hash());
+                data.samples.push(Sample { snap, policy: vec![], value: 0.0, plies: 0.0 });
+                g.play(g.legal_moves()[0]).unwrap();
+            }
+            data.game_ends.push(data.samples.len());
+        }
+        data
+    }
+
+    #[test]
+    fn the_first_games_keep_their_own_samples_and_positions() {
+        let mut data = three_games();
+        let hash = |i: usize, d: &Data| d.samples[i].snap.position.hash();
+        assert_eq!(data.seen_in_first(0).len(), 0);
+        assert_eq!(data.seen_in_first(2), HashSet::from([hash(0, &data), hash(1, &data)]));
+        assert_eq!(data.seen_in_first(3), data.seen);
+        assert_eq!(data.seen_in_first(9), data.seen, "more games than were played: all of them");
+        let all = data.seen.clone();
+        data.keep_first_games(3);
+        assert_eq!((data.samples.len(), &data.seen), (5, &all), "keeping every game changes nothing");
+        data.keep_first_games(1);
+        assert_eq!(data.samples.len(), 2);
+        assert_eq!(data.seen.len(), 2);
+        assert!(data.seen.is_subset(&all));
     }
 
     #[test]

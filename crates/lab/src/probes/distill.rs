@@ -130,15 +130,20 @@ pub(crate) fn run(a: Args) -> Result<()> {
         Some(tau) if tau.is_finite() && tau > 0.0 => PolicyTarget::SoftDelay { tau },
         Some(tau) => bail!("--soft-delay must be a positive number of plies, not {tau}"),
     };
-    if a.unseen_of_games == Some(0) {
-        bail!("--unseen-of-games must be at least 1");
+    if a.games == 0 || a.unseen_of_games == Some(0) {
+        bail!("--games and --unseen-of-games must be at least 1");
     }
     let (rules, oracle) = a.input.solved.open()?;
     let t = std::time::Instant::now();
-    let data = play_games(&oracle, rules, a.games, a.seed, target);
+    // The first games of a seed are the same however many are played: play them once.
+    let mut data = play_games(&oracle, rules, a.games.max(a.unseen_of_games.unwrap_or(0)), a.seed, target);
+    let more = a.unseen_of_games.map(|games| data.seen_in_first(games));
+    data.keep_first_games(a.games);
+    if data.samples.is_empty() {
+        bail!("{} games gave no labelled positions: the tables cover none of their positions", a.games);
+    }
     let fights =
         collect(&a.input.rankings, rules, &oracle).map_err(anyhow::Error::msg).context("the rankings' games")?;
-    let more = a.unseen_of_games.map(|games| play_games(&oracle, rules, games, a.seed, target).seen);
     let sets = Sets::split(&fights, &data.seen, more.as_ref());
     let head = serde_json::json!({
         "games": a.games, "positions": data.samples.len(), "distinct": data.seen.len(),
