@@ -24,15 +24,7 @@ for seed in (2, 3):
     w = {name: old.wins(seed, name, GAMES) for name in ("avg-last10", "avg-last50by5")}
     w.update({name: old.wins(seed, name, LR_GAMES) for name in ("base-final", "base-last")})
     w["table-trained"] = tables
-    for name, v in w.items():
-        if name != "table-trained":
-            print(f"seed {seed} {name}: {sum(v.values())} of {len(v)} (depths 3/4/5/6: {old.per_depth(v)})")
-    for a in ("avg-last10", "avg-last50by5"):
-        for b in ("base-final", "base-last", "table-trained"):
-            only_a, only_b, z = old.mcnemar(w[b], w[a])
-            pooled.setdefault((a, b), [0, 0])
-            pooled[(a, b)][0] += only_a
-            pooled[(a, b)][1] += only_b
-            print(f"  {a} vs {b}: only the first won {only_a}, only the second {only_b}: z = {z:+.2f}")
-for (a, b), (x, y) in pooled.items():
-    print(f"pooled, {a} vs {b}: {x} against {y}: z = {(x - y) / (x + y) ** 0.5 if x + y else 0.0:+.2f}")
+    old.show(seed, w)
+    pairs = [(a, b) for a in ("avg-last10", "avg-last50by5") for b in ("base-final", "base-last", "table-trained")]
+    old.compare(w, pairs, pooled)
+old.show_pooled(pooled)

@@ -27,6 +27,29 @@ def per_depth(w):
     return " ".join(f"{sum(v for (d, _), v in w.items() if d == depth)}" for depth in (3, 4, 5, 6))
 
 
+def show(seed, w):
+    """Prints each checkpoint's wins in `w` ({name: wins}), the table-trained network's aside."""
+    for name, v in w.items():
+        if name != "table-trained":
+            print(f"seed {seed} {name}: {sum(v.values())} of {len(v)} (depths 3/4/5/6: {per_depth(v)})")
+
+
+def compare(w, pairs, pooled):
+    """Prints McNemar's z of each (a, b) in `pairs` (games only a won against only b) and adds
+    the counts to `pooled` ({(a, b): [only a, only b]})."""
+    for a, b in pairs:
+        only_a, only_b, z = mcnemar(w[b], w[a])
+        total = pooled.setdefault((a, b), [0, 0])
+        total[0] += only_a
+        total[1] += only_b
+        print(f"  {a} vs {b}: only the first won {only_a}, only the second {only_b}: z = {z:+.2f}")
+
+
+def show_pooled(pooled):
+    for (a, b), (x, y) in pooled.items():
+        print(f"pooled, {a} vs {b}: {x} against {y}: z = {(x - y) / (x + y) ** 0.5 if x + y else 0.0:+.2f}")
+
+
 def main():
     tables = wins(0, "tables")
     print(f"table-trained network: {sum(tables.values())} of {len(tables)} (depths 3/4/5/6: {per_depth(tables)})")

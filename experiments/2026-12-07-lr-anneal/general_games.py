@@ -26,18 +26,10 @@ for seed in (2, 3):
     w["base-g300"] = old.wins(seed, "base-g300", GAMES)
     w["recorded handicap last"] = old.wins(seed, "last")
     w["table-trained"] = tables
-    for name, v in w.items():
-        if name != "table-trained":
-            print(f"seed {seed} {name}: {sum(v.values())} of {len(v)} (depths 3/4/5/6: {old.per_depth(v)})")
+    old.show(seed, w)
     pairs = [("anneal-last", "base-last"), ("anneal-final", "base-final"), ("anneal-final", "base-g300"), ("base-last", "base-first"),
              ("anneal-last", "anneal-first"), ("base-last", "table-trained"), ("anneal-last", "table-trained"),
              ("anneal-final", "table-trained"), ("base-last", "recorded handicap last"),
              ("anneal-last", "recorded handicap last")]
-    for a, b in pairs:
-        only_a, only_b, z = old.mcnemar(w[b], w[a])
-        pooled.setdefault((a, b), [0, 0])
-        pooled[(a, b)][0] += only_a
-        pooled[(a, b)][1] += only_b
-        print(f"  {a} vs {b}: only the first won {only_a}, only the second {only_b}: z = {z:+.2f}")
-for (a, b), (x, y) in pooled.items():
-    print(f"pooled, {a} vs {b}: {x} against {y}: z = {(x - y) / (x + y) ** 0.5 if x + y else 0.0:+.2f}")
+    old.compare(w, pairs, pooled)
+old.show_pooled(pooled)

@@ -23,17 +23,9 @@ for seed in (2, 3):
     w = {name: old.wins(seed, name, NEW) for name in ("h2-first", "h2-last", "h2-final")}
     w |= {f"h1-{k}": old.wins(seed, f"base-{k}", FIRST_HOUR) for k in ("first", "last", "final")}
     w["table-trained"] = tables
-    for name, v in w.items():
-        if name != "table-trained":
-            print(f"seed {seed} {name}: {sum(v.values())} of {len(v)} (depths 3/4/5/6: {old.per_depth(v)})")
+    old.show(seed, w)
     pairs = [("h2-last", "h1-last"), ("h2-first", "h1-last"), ("h2-last", "h2-first"), ("h2-last", "h1-first"),
              ("h2-final", "h1-final"), ("h2-first", "table-trained"), ("h2-last", "table-trained"),
              ("h2-final", "table-trained")]
-    for a, b in pairs:
-        only_a, only_b, z = old.mcnemar(w[b], w[a])
-        pooled.setdefault((a, b), [0, 0])
-        pooled[(a, b)][0] += only_a
-        pooled[(a, b)][1] += only_b
-        print(f"  {a} vs {b}: only the first won {only_a}, only the second {only_b}: z = {z:+.2f}")
-for (a, b), (x, y) in pooled.items():
-    print(f"pooled, {a} vs {b}: {x} against {y}: z = {(x - y) / (x + y) ** 0.5 if x + y else 0.0:+.2f}")
+    old.compare(w, pairs, pooled)
+old.show_pooled(pooled)
