@@ -9,7 +9,7 @@
 
 use musashi_agents::TableOracle;
 use musashi_game::{Game, Move, NUM_ACTIONS, Ruleset, Side, Snapshot, Symmetry};
-use musashi_net::{Learner, LossWeights, NUM_FEATURES, OptimizerKind, TrainBatch, encode};
+use musashi_net::{Learner, LossWeights, NUM_FEATURES, OptimizerKind, SiblingBatch, TrainBatch, encode};
 use musashi_search::{Oracle, Score, best_moves, exact_rank, oracle_value_in_game};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -23,6 +23,9 @@ pub struct Sample {
     policy: Vec<(u16, f32)>,
     value: f32,
     plies: f32,
+    /// With sibling ranking, a lost General's position: the position after each legal move, in
+    /// the order of `policy` (empty otherwise).
+    children: Vec<Snapshot>,
 }
 
 /// The labelled positions of some games and the hashes of the distinct positions among them.
@@ -98,18 +101,27 @@ impl PolicyTarget {
     }
 }
 
-/// Plays `games` labelled games under `rules` from `seed`, with policy targets of `target`'s kind.
-pub fn play_games(oracle: &TableOracle, rules: Ruleset, games: usize, seed: u64, target: PolicyTarget) -> Data {
+/// What each labelled position carries besides its own targets.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Labels {
+    /// The policy target's kind.
+    pub target: PolicyTarget,
+    /// Keep a lost General's children (for the sibling ranking; they cost memory).
+    pub children: bool,
+}
+
+/// Plays `games` labelled games under `rules` from `seed`, labelled as `labels` says.
+pub fn play_games(oracle: &TableOracle, rules: Ruleset, games: usize, seed: u64, labels: Labels) -> Data {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut data = Data::default();
     for _ in 0..games {
-        play(oracle, rules, target, &mut rng, &mut data);
+        play(oracle, rules, labels, &mut rng, &mut data);
         data.game_ends.push(data.samples.len());
     }
     data
 }
 
-fn play(oracle: &TableOracle, rules: Ruleset, target: PolicyTarget, rng: &mut SmallRng, data: &mut Data) {
+fn play(oracle: &TableOracle, rules: Ruleset, labels: Labels, rng: &mut SmallRng, data: &mut Data) {
     let eps = [0.0, 0.05, 0.15, 0.3, 1.0][rng.random_range(0..5)];
     let mut g = Game::new(rules);
     let mut history = HashSet::new();
@@ -120,7 +132,7 @@ fn play(oracle: &TableOracle, rules: Ruleset, target: PolicyTarget, rng: &mut Sm
         let legal: Vec<_> = g.legal_moves().iter().copied().collect();
         let Some(values) = oracle.move_values(&pos, rules.threshold()) else { return };
         let best = best_moves(&values);
-        if let Some(sample) = label(oracle, &g, &values, &best, &legal, target, unrepeated) {
+        if let Some(sample) = label(oracle, &g, &values, &best, &legal, labels, unrepeated) {
             data.seen.insert(pos.hash());
             data.samples.push(sample);
         }
@@ -145,7 +157,7 @@ fn label(
     values: &[(Move, Score)],
     best: &[Move],
     legal: &[Move],
-    target: PolicyTarget,
+    labels: Labels,
     unrepeated: bool,
 ) -> Option<Sample> {
     let snap = g.snapshot();
@@ -154,7 +166,7 @@ fn label(
     if !legal.iter().any(|m| best.contains(m)) {
         return None;
     }
-    let targets = target.of(values, legal)?;
+    let targets = labels.target.of(values, legal)?;
     let soldiers_win = (value > 0.0) == (snap.position.side_to_move() == Side::Soldiers);
     let plies = match score {
         Score::WinIn(n) | Score::LossIn(n) if soldiers_win => n as f32,
@@ -162,13 +174,37 @@ fn label(
         _ => 300u32.saturating_sub(g.plies()) as f32,
     };
     let policy = legal.iter().zip(targets).map(|(m, p)| (m.action() as u16, p)).collect();
-    Some(Sample { snap, policy, value, plies })
+    let lost_general = snap.position.side_to_move() == Side::General && soldiers_win;
+    let children = if labels.children && lost_general { children(g, legal)? } else { Vec::new() };
+    Some(Sample { snap, policy, value, plies, children })
+}
+
+/// The position after each of `legal` in `g`.
+fn children(g: &Game, legal: &[Move]) -> Option<Vec<Snapshot>> {
+    legal
+        .iter()
+        .map(|&m| {
+            let mut child = g.clone();
+            child.play(m).ok()?;
+            Some(child.snapshot())
+        })
+        .collect()
 }
 
 /// Fills `b` with `n` samples drawn uniformly from `data`, each seen through a random symmetry
-/// of its board when `augment` is set (the policy target mapped with it).
-pub fn fill_batch(data: &[Sample], n: usize, augment: bool, rng: &mut SmallRng, b: &mut TrainBatch) {
+/// of its board when `augment` is set (the policy target mapped with it), and `siblings` with
+/// the children of those that have them (seen through the same symmetry), in slots for the
+/// most children `data` has.
+pub fn fill_batch(
+    data: &[Sample],
+    n: usize,
+    augment: bool,
+    rng: &mut SmallRng,
+    b: &mut TrainBatch,
+    siblings: &mut SiblingBatch,
+) {
     b.reset(n);
+    siblings.reset(siblings.slots);
     for (i, row) in b.features.chunks_exact_mut(NUM_FEATURES).enumerate() {
         let s = &data[rng.random_range(0..data.len())];
         let symmetry = if augment {
@@ -188,7 +224,29 @@ pub fn fill_batch(data: &[Sample], n: usize, augment: bool, rng: &mut SmallRng, 
         b.value.push(s.value);
         b.policy_weight.push(1.0);
         b.plies.push(s.plies);
+        if !s.children.is_empty() {
+            let targets: Vec<f32> = s.policy.iter().map(|&(_, p)| p).collect();
+            siblings.push_group(&targets, |c, row| {
+                let child = s.children[c];
+                encode(&Snapshot { position: symmetry.position(&child.position), ..child }, row)
+            });
+        }
     }
+}
+
+/// The most children a sample of `data` has.
+pub fn most_children(data: &[Sample]) -> usize {
+    data.iter().map(|s| s.children.len()).max().unwrap_or(0)
+}
+
+/// A listwise ranking loss on the moves-left head over a lost General's children
+/// (`musashi_net::SiblingBatch`), beside the usual losses.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Ranking {
+    /// The softmax's temperature, in plies.
+    pub temperature: f32,
+    /// The loss's weight against the policy's.
+    pub weight: f32,
 }
 
 /// How a network is trained on the samples: Adam, batch 256, the learning rate falling from
@@ -207,24 +265,37 @@ pub struct Schedule {
     pub seconds: f64,
     /// See each sample through a random symmetry of its board.
     pub augment: bool,
+    /// Rank each lost General's children by the moves-left head too (the samples must have
+    /// their children).
+    pub ranking: Option<Ranking>,
 }
 
 /// Trains `learner` on `data` by `schedule`; `report(step, learner, seconds)` at every report.
+/// Fails only where the ranking asks for a moves-left head the model lacks.
 pub fn train(
     learner: &mut Learner,
     data: &[Sample],
     schedule: Schedule,
     seed: u64,
     mut report: impl FnMut(u64, &Learner, f64),
-) {
+) -> Result<(), musashi_net::NetError> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut b = TrainBatch::default();
+    let mut siblings = SiblingBatch { slots: most_children(data), ..SiblingBatch::default() };
     let start = std::time::Instant::now();
     let low = schedule.lr / 10.0;
     for step in 0..schedule.steps {
-        fill_batch(data, schedule.batch, schedule.augment, &mut rng, &mut b);
+        fill_batch(data, schedule.batch, schedule.augment, &mut rng, &mut b, &mut siblings);
         let t = step as f64 / schedule.steps as f64;
-        learner.step(&b, low + 0.5 * (schedule.lr - low) * (1.0 + (std::f64::consts::PI * t).cos()));
+        let lr = low + 0.5 * (schedule.lr - low) * (1.0 + (std::f64::consts::PI * t).cos());
+        match schedule.ranking {
+            None => {
+                learner.step(&b, lr);
+            }
+            Some(r) => {
+                learner.step_ranked(&b, &siblings, r.temperature, r.weight, lr)?;
+            }
+        }
         let elapsed = start.elapsed().as_secs_f64();
         let out_of_time = schedule.seconds > 0.0 && elapsed >= schedule.seconds;
         if (step + 1) % schedule.every == 0 || step + 1 == schedule.steps || out_of_time {
@@ -234,6 +305,7 @@ pub fn train(
             break;
         }
     }
+    Ok(())
 }
 
 /// A learner for `net`'s weights: Adam, weight decay 1e-4, the value loss weighted 1 and the
@@ -281,7 +353,7 @@ mod tests {
             for _ in 0..samples {
                 let snap = g.snapshot();
                 data.seen.insert(snap.position.hash());
-                data.samples.push(Sample { snap, policy: vec![], value: 0.0, plies: 0.0 });
+                data.samples.push(Sample { snap, policy: vec![], value: 0.0, plies: 0.0, children: vec![] });
                 g.play(g.legal_moves()[0]).unwrap();
             }
             data.game_ends.push(data.samples.len());
@@ -304,6 +376,44 @@ mod tests {
         assert_eq!(data.samples.len(), 2);
         assert_eq!(data.seen.len(), 2);
         assert!(data.seen.is_subset(&all));
+    }
+
+    #[test]
+    fn a_lost_generals_children_form_a_group_with_its_policy_targets_through_its_symmetry() {
+        let g = Game::new(Ruleset::default());
+        let legal: Vec<Move> = g.legal_moves().iter().copied().collect();
+        let kids = children(&g, &legal).unwrap();
+        let targets: Vec<f32> = (0..legal.len()).map(|i| if i == 1 { 1.0 } else { 0.0 }).collect();
+        let policy = legal.iter().zip(&targets).map(|(m, &p)| (m.action() as u16, p)).collect();
+        let lost = Sample { snap: g.snapshot(), policy, value: -1.0, plies: 20.0, children: kids.clone() };
+        let other = Sample { snap: g.snapshot(), policy: vec![], value: 1.0, plies: 20.0, children: vec![] };
+        let data = [lost, other];
+        let (mut rng, mut b) = (SmallRng::seed_from_u64(3), TrainBatch::default());
+        let mut siblings = SiblingBatch { slots: most_children(&data) + 1, ..SiblingBatch::default() };
+        for augment in [false, true] {
+            fill_batch(&data, 64, augment, &mut rng, &mut b, &mut siblings);
+            let rows: Vec<usize> = (0..64).filter(|&i| b.value[i] < 0.0).collect();
+            assert!(!rows.is_empty() && rows.len() < 64);
+            assert_eq!(siblings.groups(), rows.len(), "a group for each lost General drawn, none for the rest");
+            let slots = siblings.slots;
+            let encoded = |snap: &Snapshot, sym: Symmetry| {
+                let mut row = vec![0.0; NUM_FEATURES];
+                encode(&Snapshot { position: sym.position(&snap.position), ..*snap }, &mut row);
+                row
+            };
+            for (group, &i) in rows.iter().enumerate() {
+                let mut expected = targets.clone();
+                expected.push(0.0);
+                assert_eq!(siblings.target[group * slots..(group + 1) * slots], expected[..]);
+                assert_eq!(siblings.present[group * slots..(group + 1) * slots].iter().sum::<f32>(), legal.len() as f32);
+                let row = &b.features[i * NUM_FEATURES..(i + 1) * NUM_FEATURES];
+                let child = &siblings.features[group * slots * NUM_FEATURES..][..NUM_FEATURES];
+                let frames: Vec<Symmetry> =
+                    g.position().board().symmetries().iter().copied().filter(|&s| encoded(&data[0].snap, s) == row).collect();
+                assert!(!frames.is_empty() && (augment || frames.contains(&Symmetry::Identity)));
+                assert!(frames.iter().any(|&s| encoded(&kids[0], s) == child), "the child seen as its parent is");
+            }
+        }
     }
 
     #[test]

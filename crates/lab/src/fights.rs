@@ -1,5 +1,6 @@
 //! Long fights from rankings' games, and what a network makes of them.
 
+use crate::policy::{argmax, log_softmax};
 use musashi_agents::TableOracle;
 use musashi_evaluator::is_long_fight;
 use musashi_game::{Game, Move, Ruleset, Side, Snapshot};
@@ -91,12 +92,39 @@ pub struct FightScore {
     /// The head's mean signed error (prediction − longest delay), in plies: the part of the RMS
     /// error a constant shift would remove (NaN without the head).
     pub plies_bias: f64,
+    /// Fights where the child with the most predicted plies to the end (the moves-left head's
+    /// one-ply pick) keeps the longest delay (0 without the head).
+    pub children_kept: usize,
+    /// Pairs of a fight's children with different delays, and of these the pairs whose predicted
+    /// plies are in the same order (0 and 0 without the head).
+    pub pairs: usize,
+    /// See `pairs`.
+    pub pairs_right: usize,
+    /// Fights where the move with the largest sum of the policy's log-probability and its child's
+    /// predicted plies (one nat a ply: the product of the policy and the ranking's softmax at a
+    /// temperature of one ply) keeps the longest delay (0 without the head).
+    pub combined_kept: usize,
 }
 
 impl FightScore {
     /// The share of fights kept.
     pub fn accuracy(&self) -> f64 {
         self.kept as f64 / self.fights.max(1) as f64
+    }
+
+    /// The share of fights the moves-left head's one-ply pick keeps.
+    pub fn children_accuracy(&self) -> f64 {
+        self.children_kept as f64 / self.fights.max(1) as f64
+    }
+
+    /// The share of fights the policy and the head's pick together keep.
+    pub fn combined_accuracy(&self) -> f64 {
+        self.combined_kept as f64 / self.fights.max(1) as f64
+    }
+
+    /// The share of children pairs the moves-left head orders right.
+    pub fn pairs_accuracy(&self) -> f64 {
+        self.pairs_right as f64 / self.pairs.max(1) as f64
     }
 }
 
@@ -112,7 +140,8 @@ pub fn predict(net: &Network, snaps: &[&Snapshot], out: &mut Prediction) {
 /// Scores `net` on `fights`, 256 at a time.
 pub fn score(net: &Network, fights: &[&Fight]) -> FightScore {
     let (mut kept, mut sq, mut sum, mut with_plies) = (0, 0.0, 0.0, 0usize);
-    let mut p = Prediction::default();
+    let mut s = FightScore { fights: fights.len(), ..FightScore::default() };
+    let (mut p, mut children) = (Prediction::default(), Prediction::default());
     for chunk in fights.chunks(256) {
         let snaps: Vec<&Snapshot> = chunk.iter().map(|f| &f.snap).collect();
         predict(net, &snaps, &mut p);
@@ -127,8 +156,39 @@ pub fn score(net: &Network, fights: &[&Fight]) -> FightScore {
                 with_plies += 1;
             }
         }
+        if !p.plies.is_empty() {
+            score_children(net, chunk, &p, &mut s, &mut children);
+        }
     }
     let n = with_plies as f64;
     let (plies_rms, plies_bias) = if with_plies == 0 { (f64::NAN, f64::NAN) } else { ((sq / n).sqrt(), sum / n) };
-    FightScore { fights: fights.len(), kept, plies_rms, plies_bias }
+    FightScore { kept, plies_rms, plies_bias, ..s }
+}
+
+/// Adds the moves-left head's one-ply picks, pair orders and picks with the policy (`parents`:
+/// the fights' own predictions) on `fights`' children to `s`.
+fn score_children(net: &Network, fights: &[&Fight], parents: &Prediction, s: &mut FightScore, p: &mut Prediction) {
+    let snaps: Vec<&Snapshot> = fights.iter().flat_map(|f| &f.children).collect();
+    predict(net, &snaps, p);
+    let actions = parents.logits.len() / fights.len();
+    let mut at = 0;
+    for (i, f) in fights.iter().enumerate() {
+        let plies = &p.plies[at..at + f.children.len()];
+        at += f.children.len();
+        let keeps = |pick: Option<usize>| usize::from(pick.is_some_and(|b| f.moves[b].1 == f.longest));
+        s.children_kept += keeps(argmax(plies));
+        let moves: Vec<Move> = f.moves.iter().map(|m| m.0).collect();
+        let logp = log_softmax(&parents.logits[i * actions..(i + 1) * actions], &moves);
+        let both: Vec<f32> = logp.iter().zip(plies).map(|(l, p)| l + p).collect();
+        s.combined_kept += keeps(argmax(&both));
+        for a in 0..plies.len() {
+            for b in a + 1..plies.len() {
+                let (da, db) = (f.moves[a].1, f.moves[b].1);
+                if da != db {
+                    s.pairs += 1;
+                    s.pairs_right += usize::from((da > db) == (plies[a] > plies[b]));
+                }
+            }
+        }
+    }
 }

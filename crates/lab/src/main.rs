@@ -79,9 +79,14 @@ mod tests {
 
     #[test]
     fn distill_refuses_bad_targets_before_reading_the_tables() {
-        for (flag, value) in
-            [("--soft-delay", "0"), ("--soft-delay", "nan"), ("--unseen-of-games", "0"), ("--games", "0")]
-        {
+        for (flag, value) in [
+            ("--soft-delay", "0"),
+            ("--soft-delay", "nan"),
+            ("--unseen-of-games", "0"),
+            ("--games", "0"),
+            ("--rank-siblings", "0"),
+            ("--rank-siblings", "inf"),
+        ] {
             let args =
                 ["musashi-lab", "distill", "--tables", "/no/such/tables", "--model", "mlp:8x1", flag, value, "g"];
             let Command::Distill(a) = Cli::try_parse_from(args).expect("parses").command else { panic!("distill") };

@@ -35,6 +35,9 @@ pub enum NetError {
     /// Per-role heads asked of a network kind that has none.
     #[error("role_heads: the {0} network has no per-role heads (only the MLP has them)")]
     RoleHeads(&'static str),
+    /// A loss on the moves-left head asked of a model without one.
+    #[error("the model has no moves-left head (moves_left_hidden = 0): the sibling ranking needs it")]
+    NoMovesLeftHead,
     /// Weights or training state that cannot be turned into bytes.
     #[error("cannot serialise {what}: {message}")]
     Serialise {

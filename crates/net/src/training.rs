@@ -5,6 +5,7 @@ use crate::NetError;
 use crate::encoding::{NUM_FEATURES, PLIES_SCALE};
 use crate::model::{ModelConfig, PolicyValueNet};
 use crate::network::Network;
+use crate::siblings::{SiblingBatch, sibling_loss};
 use crate::split_step::{Norm, SPLIT_FROM, add_grads, part, replica};
 use crate::subnormal::flush_subnormals;
 use burn::optim::{
@@ -183,6 +184,40 @@ impl Learner {
         let (grads, losses) = if split { self.split_grads(batch) } else { self.grads(batch) };
         self.model = flush_subnormals(self.optim.step(lr, self.model.clone(), grads));
         losses
+    }
+
+    /// One optimizer step on `batch` plus `weight` × the ranking loss of `siblings` at
+    /// `temperature` plies (`siblings.rs`), the batch taken whole; the losses, and the ranking
+    /// loss (0 without groups). Refused for a model without a moves-left head.
+    pub fn step_ranked(
+        &mut self,
+        batch: &TrainBatch,
+        siblings: &SiblingBatch,
+        temperature: f32,
+        weight: f32,
+        lr: f64,
+    ) -> Result<(Losses, f32), NetError> {
+        if !self.config.has_moves_left() {
+            return Err(NetError::NoMovesLeftHead);
+        }
+        let mut here = || {
+            let (loss, mut losses) = loss_of(&self.model, batch, self.weights, &self.device, None);
+            let (loss, rank) = match sibling_loss(&self.model, siblings, temperature, &self.device) {
+                Some(r) => {
+                    let value = r.clone().into_data().try_into_vec::<f32>().expect("f32")[0];
+                    losses.total += weight * value;
+                    (loss + r * weight, value)
+                }
+                None => (loss, 0.0),
+            };
+            let grads = GradientsParams::from_grads(loss.backward(), &self.model);
+            self.model = flush_subnormals(self.optim.step(lr, self.model.clone(), grads));
+            (losses, rank)
+        };
+        Ok(match self.pool.clone() {
+            Some(pool) => pool.install(here),
+            None => here(),
+        })
     }
 
     /// The whole batch's gradients and losses in one pass.

@@ -9,11 +9,16 @@
 //! also score the unseen fights no symmetric image of which was trained on (`unseen_orbit_*`).
 //! `--soft-delay TAU` spreads the policy targets over the best move's class by delay;
 //! `--unseen-of-games N` scores the fights unseen by N games too (`unseen_of_*`).
+//! `--rank-siblings W` adds a ranking loss on the moves-left head over each lost General's
+//! children (weight W, softmax temperature `--rank-temperature` plies); every report scores the
+//! head's one-ply pick over a fight's children (`*_children_accuracy`) and the share of children
+//! pairs it orders right (`*_pairs_accuracy`), and the pick of the policy's log-probability plus
+//! the child's predicted plies (`*_combined_accuracy`).
 
 use super::{FightsFrom, network};
 use anyhow::{Context, Result, bail};
 
-use musashi_lab::distill::{PolicyTarget, Schedule, fresh_learner, learner, play_games, train};
+use musashi_lab::distill::{Labels, PolicyTarget, Ranking, Schedule, fresh_learner, learner, play_games, train};
 use musashi_lab::fights::{Fight, collect, score};
 use musashi_lab::model_spec::parse_model;
 use musashi_net::{CheckpointMeta, Network, save_checkpoint};
@@ -67,6 +72,13 @@ pub(crate) struct Args {
     /// on the unseen fights of a run on more (`unseen_of_*`).
     #[arg(long, value_name = "GAMES")]
     unseen_of_games: Option<usize>,
+    /// Also train the moves-left head to rank each lost General's children: a softmax over
+    /// their predicted plies against the policy target, its cross-entropy weighted W.
+    #[arg(long, value_name = "W")]
+    rank_siblings: Option<f32>,
+    /// The ranking softmax's temperature, in plies.
+    #[arg(long, value_name = "PLIES", default_value_t = 1.0, requires = "rank_siblings")]
+    rank_temperature: f32,
 }
 
 /// The long fights a report measures: those among the training positions, those not, of these
@@ -105,6 +117,9 @@ impl<'a> Sets<'a> {
             line[format!("{name}_accuracy")] = s.accuracy().into();
             line[format!("{name}_plies_rms")] = s.plies_rms.into();
             line[format!("{name}_plies_bias")] = s.plies_bias.into();
+            line[format!("{name}_children_accuracy")] = s.children_accuracy().into();
+            line[format!("{name}_pairs_accuracy")] = s.pairs_accuracy().into();
+            line[format!("{name}_combined_accuracy")] = s.combined_accuracy().into();
         }
         line
     }
@@ -133,10 +148,23 @@ pub(crate) fn run(a: Args) -> Result<()> {
     if a.games == 0 || a.unseen_of_games == Some(0) {
         bail!("--games and --unseen-of-games must be at least 1");
     }
+    let ranking = match a.rank_siblings {
+        None => None,
+        Some(weight)
+            if weight.is_finite() && weight > 0.0 && a.rank_temperature.is_finite() && a.rank_temperature > 0.0 =>
+        {
+            Some(Ranking { temperature: a.rank_temperature, weight })
+        }
+        Some(weight) => bail!(
+            "--rank-siblings must be a positive weight and --rank-temperature a positive number of plies, not {weight} and {}",
+            a.rank_temperature
+        ),
+    };
     let (rules, oracle) = a.input.solved.open()?;
     let t = std::time::Instant::now();
     // The first games of a seed are the same however many are played: play them once.
-    let mut data = play_games(&oracle, rules, a.games.max(a.unseen_of_games.unwrap_or(0)), a.seed, target);
+    let labels = Labels { target, children: ranking.is_some() };
+    let mut data = play_games(&oracle, rules, a.games.max(a.unseen_of_games.unwrap_or(0)), a.seed, labels);
     let more = a.unseen_of_games.map(|games| data.seen_in_first(games));
     data.keep_first_games(a.games);
     if data.samples.is_empty() {
@@ -150,6 +178,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
         "fights": fights.len(), "unseen": sets.unseen.len(), "unseen_orbit": sets.unseen_orbit.len(),
         "unseen_of_games": a.unseen_of_games, "unseen_of": sets.unseen_of.as_ref().map(Vec::len),
         "seconds": t.elapsed().as_secs_f64(), "moves_left_weight": a.moves_left_weight, "augment": a.augment, "soft_delay": a.soft_delay,
+        "rank_siblings": a.rank_siblings, "rank_temperature": ranking.map(|r| r.temperature),
     });
     println!("{head}");
     for (spec, config, from) in start {
@@ -161,14 +190,21 @@ pub(crate) fn run(a: Args) -> Result<()> {
             }
             None => fresh_learner(config, a.seed, a.moves_left_weight).map_err(anyhow::Error::msg)?,
         };
-        let schedule =
-            Schedule { steps: a.steps, batch: 256, lr: a.lr, every: a.every, seconds: a.seconds, augment: a.augment };
+        let schedule = Schedule {
+            steps: a.steps,
+            batch: 256,
+            lr: a.lr,
+            every: a.every,
+            seconds: a.seconds,
+            augment: a.augment,
+            ranking,
+        };
         train(&mut learner, &data.samples, schedule, a.seed, |step, learner, seconds| {
             let fields = serde_json::json!({
                 "model": spec, "params": config.num_params(), "step": step, "train_seconds": seconds,
             });
             println!("{}", sets.report(&learner.network(), fields));
-        });
+        })?;
         if let Some(dir) = &a.save {
             let path = dir.join(spec.replace([':', '/'], "-"));
             let meta = CheckpointMeta {

@@ -1,0 +1,81 @@
+//! The sibling ranking loss teaches the moves-left head the order of a position's children, and
+//! is refused by a model without the head.
+
+use musashi_game::{Game, Preset, Snapshot};
+use musashi_net::*;
+
+const W: LossWeights = LossWeights { value: 1.0, moves_left: 1.0 };
+
+/// The positions after the first `n` legal moves of the classic start, from the `skip`-th.
+fn children(skip: usize, n: usize) -> Vec<Snapshot> {
+    let g = Game::new(Preset::Classic.ruleset());
+    g.legal_moves()
+        .iter()
+        .skip(skip)
+        .take(n)
+        .map(|&m| {
+            let mut c = g.clone();
+            c.play(m).unwrap();
+            c.snapshot()
+        })
+        .collect()
+}
+
+/// One position (the start) with a uniform policy over every action.
+fn start_batch() -> TrainBatch {
+    let mut b = TrainBatch::default();
+    b.reset(1);
+    encode(&Game::new(Preset::Classic.ruleset()).snapshot(), &mut b.features);
+    b.legal.fill(1.0);
+    b.policy.fill(1.0 / b.legal.len() as f32);
+    b.value.push(0.0);
+    b.policy_weight.push(1.0);
+    b.plies.push(30.0);
+    b
+}
+
+fn plies(net: &Network, snaps: &[Snapshot]) -> Vec<f32> {
+    let mut x = vec![0.0; snaps.len() * NUM_FEATURES];
+    for (s, row) in snaps.iter().zip(x.chunks_exact_mut(NUM_FEATURES)) {
+        encode(s, row);
+    }
+    let mut p = Prediction::default();
+    net.predict(&x, &mut p);
+    p.plies
+}
+
+#[test]
+fn ranking_puts_each_groups_target_child_first() {
+    let device = DeviceKind::Cpu.device().unwrap();
+    let net = Network::init(ModelConfig::mlp(32, 1, 16, 16), &device, 1);
+    let mut learner = Learner::new(&net, OptimizerKind::Adam, 1e-4, W);
+    let (first, second) = (children(0, 3), children(3, 2));
+    let mut s = SiblingBatch::default();
+    s.reset(4);
+    // Three children in four slots (the fourth empty), the target on the last; two more, on the first.
+    s.push_group(&[0.0, 0.0, 1.0], |i, row| encode(&first[i], row));
+    s.push_group(&[1.0, 0.0], |i, row| encode(&second[i], row));
+    assert_eq!((s.groups(), s.present.iter().sum::<f32>()), (2, 5.0));
+    let b = start_batch();
+    let (_, before) = learner.step_ranked(&b, &s, 1.0, 1.0, 1e-2).unwrap();
+    let mut after = before;
+    for _ in 0..300 {
+        after = learner.step_ranked(&b, &s, 1.0, 1.0, 1e-2).unwrap().1;
+    }
+    assert!(before > 0.5 && after < 0.05, "ranking loss {before} -> {after}");
+    let (a, c) = (plies(&learner.network(), &first), plies(&learner.network(), &second));
+    assert!(a[2] > a[0] + 1.0 && a[2] > a[1] + 1.0, "{a:?}");
+    assert!(c[0] > c[1] + 1.0, "{c:?}");
+    // No groups: a plain step, ranking loss 0.
+    s.reset(4);
+    assert_eq!(learner.step_ranked(&b, &s, 1.0, 1.0, 1e-2).unwrap().1, 0.0);
+}
+
+#[test]
+fn ranking_needs_a_moves_left_head() {
+    let device = DeviceKind::Cpu.device().unwrap();
+    let net = Network::init(ModelConfig::mlp(32, 1, 16, 0), &device, 1);
+    let mut learner = Learner::new(&net, OptimizerKind::Adam, 1e-4, W);
+    let error = learner.step_ranked(&start_batch(), &SiblingBatch::default(), 1.0, 1.0, 1e-3).unwrap_err();
+    assert!(matches!(error, NetError::NoMovesLeftHead), "{error}");
+}
