@@ -107,6 +107,15 @@ impl AgentRecipe {
         &self.spec
     }
 
+    /// An `mcts:` recipe's model and play settings (for a caller that builds the agent around
+    /// its own evaluator, as the lab's probes do); `None` for every other kind.
+    pub fn mcts_parts(&self) -> Option<(&Model, &PlaySettings)> {
+        match &self.recipe {
+            Recipe::Mcts(model, settings) => Some((model, settings)),
+            _ => None,
+        }
+    }
+
     /// A fresh agent for one game, started with `seed`.
     pub fn create(&self, seed: u64) -> Box<dyn Agent> {
         let name = self.spec.clone();

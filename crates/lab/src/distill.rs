@@ -405,11 +405,20 @@ mod tests {
                 let mut expected = targets.clone();
                 expected.push(0.0);
                 assert_eq!(siblings.target[group * slots..(group + 1) * slots], expected[..]);
-                assert_eq!(siblings.present[group * slots..(group + 1) * slots].iter().sum::<f32>(), legal.len() as f32);
+                assert_eq!(
+                    siblings.present[group * slots..(group + 1) * slots].iter().sum::<f32>(),
+                    legal.len() as f32
+                );
                 let row = &b.features[i * NUM_FEATURES..(i + 1) * NUM_FEATURES];
                 let child = &siblings.features[group * slots * NUM_FEATURES..][..NUM_FEATURES];
-                let frames: Vec<Symmetry> =
-                    g.position().board().symmetries().iter().copied().filter(|&s| encoded(&data[0].snap, s) == row).collect();
+                let frames: Vec<Symmetry> = g
+                    .position()
+                    .board()
+                    .symmetries()
+                    .iter()
+                    .copied()
+                    .filter(|&s| encoded(&data[0].snap, s) == row)
+                    .collect();
                 assert!(!frames.is_empty() && (augment || frames.contains(&Symmetry::Identity)));
                 assert!(frames.iter().any(|&s| encoded(&kids[0], s) == child), "the child seen as its parent is");
             }

@@ -4,12 +4,17 @@
 //! - `fights`: the long fights of rankings' games (the General to move in a lost position whose
 //!   longest delay is at least 16 plies and where some move loses sooner) and two measures of a
 //!   network on them: whether the raw policy's top move keeps the longest delay, and the
-//!   moves-left head's error against the exact distance.
+//!   moves-left head's error against the exact distance; and the head's own pick over the
+//!   fight's children (the most predicted plies), the pairs of children it orders right, and the
+//!   pick of the policy and the head together.
 //! - `distill`: table-labelled games off self-play's path (a near-perfect General against
 //!   soldiers from perfect to random) with their policy targets (`PolicyTarget`: the best moves,
 //!   or every move of the best one's class weighted by its delay), and a network trained from
-//!   scratch on them (optionally through random board symmetries), reporting the long-fight
+//!   scratch on them (optionally through random board symmetries, optionally with a lost
+//!   General's children ranked by the moves-left head: `Ranking`), reporting the long-fight
 //!   measures on positions it was not shown.
+//! - `after_root`: an evaluator that adds the moves-left head's ranking of the root's children
+//!   to a search's root priors (`agentprobe --after-root`).
 //! - `average`: checkpoints averaged tensor by tensor (one run's recent snapshots).
 //! - `policy`: the raw policy seen through a board symmetry, its log-probabilities, the top move.
 //! - `model_spec`: model shapes by name (`mlp:192x2`, `graph:32x4`, `graph:32x4r1`).
@@ -21,7 +26,8 @@
 //!
 //! - `distill`: models trained from scratch (or fine-tuned, `--from`) on the table-labelled
 //!   games, measured on the long fights they were not shown
-//!   (`experiments/2026-12-05-distance-probe`, `experiments/2026-12-06-graph-network`);
+//!   (`experiments/2026-12-05-distance-probe`, `experiments/2026-12-06-graph-network`,
+//!   `experiments/2026-12-07-sibling-ranking`);
 //! - `fights`: one checkpoint on the long fights (`experiments/2026-12-05-distance-probe`, where
 //!   it was `lfprobe`);
 //! - `symprobe`, `agentprobe`, `ensemble`, `mlsearch`, `rollout`: the long fights through the 8
@@ -33,6 +39,7 @@
 //!   (`experiments/2026-12-06-search-cliff`);
 //! - `average`: one checkpoint averaging several (`experiments/2026-12-07-checkpoint-average`).
 
+pub mod after_root;
 pub mod average;
 pub mod distill;
 pub mod fights;

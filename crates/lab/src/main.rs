@@ -96,6 +96,28 @@ mod tests {
     }
 
     #[test]
+    fn agentprobe_refuses_a_bad_root_temperature_before_reading_the_tables() {
+        for value in ["0", "nan", "inf"] {
+            let args = [
+                "musashi-lab",
+                "agentprobe",
+                "--tables",
+                "/no/such/tables",
+                "--after-root",
+                value,
+                "--agent",
+                "a",
+                "g",
+            ];
+            let Command::Agentprobe(a) = Cli::try_parse_from(args).expect("parses").command else {
+                panic!("agentprobe")
+            };
+            let error = probes::agentprobe::run(a).expect_err("refused").to_string();
+            assert!(error.contains("--after-root"), "{value}: {error}");
+        }
+    }
+
+    #[test]
     fn flags_parse_and_refuse() {
         let parse = |args: &[&str]| Cli::try_parse_from([&["musashi-lab"], args].concat());
         assert!(parse(&["symprobe", "--tables", "t", "--checkpoint", "c", "g.tsv"]).is_ok());

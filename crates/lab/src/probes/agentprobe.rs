@@ -4,13 +4,20 @@
 //! position by position (a sign test over the positions where exactly one of them keeps it).
 //! (`experiments/2026-12-06-symmetric-policy`.)
 //!
-//! musashi-lab agentprobe --tables tables/no-setchin [--every N] --agent SPEC --agent SPEC... GAMES.tsv...
+//! With `--after-root T`, every `mcts:` agent also runs with the moves-left head's ranking of the
+//! root's children added to its root priors (`musashi_lab::after_root`, T plies a nat), named
+//! `SPEC+after=T`. (`experiments/2026-12-07-sibling-ranking`.)
+//!
+//! musashi-lab agentprobe --tables tables/no-setchin [--every N] [--after-root T] --agent SPEC... GAMES.tsv...
 
 use super::{FightsFrom, long_fights, positive};
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, ensure};
 use musashi_agents::AgentRecipe;
 use musashi_game::{Game, MoveLimit};
+use musashi_lab::after_root::{AfterRoot, RootChildren};
 use musashi_lab::share::Share;
+use musashi_search::Agent;
+use std::sync::{Arc, Mutex};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
@@ -22,9 +29,52 @@ pub(crate) struct Args {
     /// Take every n-th long fight only.
     #[arg(long, default_value_t = 1, value_parser = positive())]
     every: usize,
+    /// Also run every `mcts:` agent with the moves-left head's ranking of the root's children in
+    /// its root priors, this many plies a nat (where the root's |value| is at least 0.5).
+    #[arg(long, value_name = "T")]
+    after_root: Option<f32>,
+}
+
+/// A player to measure: its name, how to make it, and for a root ranking the handle that
+/// tells its evaluator each fight's root.
+struct Entry {
+    name: String,
+    recipe: AgentRecipe,
+    after: Option<f32>,
+}
+
+type Handle = Arc<Mutex<Option<RootChildren>>>;
+
+impl Entry {
+    fn create(&self) -> (Box<dyn Agent>, Option<Handle>) {
+        let parts = self.recipe.mcts_parts();
+        match (self.after, parts) {
+            (Some(t), Some((model, settings))) => {
+                let (evaluator, handle) = AfterRoot::new(model.single_state_evaluator(), t, 0.5);
+                let mut agent = settings.agent(self.name.clone(), Box::new(evaluator));
+                agent.new_game(1);
+                (Box::new(agent), Some(handle))
+            }
+            _ => (self.recipe.create(1), None),
+        }
+    }
+}
+
+/// The root's children in `game`, each with its game's counters.
+fn root_children(game: &Game) -> Result<RootChildren> {
+    let mut children = Vec::new();
+    for &m in game.legal_moves().iter() {
+        let mut child = game.clone();
+        child.play(m)?;
+        children.push((m, child.snapshot()));
+    }
+    Ok(RootChildren { root: game.snapshot(), children })
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
+    if let Some(t) = a.after_root {
+        ensure!(t.is_finite() && t > 0.0, "--after-root must be a positive number of plies, not {t}");
+    }
     let (rules, oracle) = a.input.solved.open()?;
     let recipes = a
         .agents
@@ -32,10 +82,18 @@ pub(crate) fn run(a: Args) -> Result<()> {
         .map(|spec| AgentRecipe::parse_str(spec, &rules).with_context(|| format!("--agent {spec}")))
         .collect::<Result<Vec<_>>>()?;
     let all = long_fights(&a.input.rankings, rules, &oracle, a.every)?;
-    let specs = &a.agents;
+    let mut entries = Vec::new();
+    for (spec, recipe) in a.agents.iter().zip(recipes) {
+        entries.push(Entry { name: spec.clone(), recipe: recipe.clone(), after: None });
+        if let (Some(t), Some(_)) = (a.after_root, recipe.mcts_parts()) {
+            entries.push(Entry { name: format!("{spec}+after={t}"), recipe, after: Some(t) });
+        }
+    }
+    let specs: Vec<&String> = entries.iter().map(|e| &e.name).collect();
     let mut kept: Vec<Vec<bool>> = vec![Vec::new(); specs.len()];
-    for (k, (spec, recipe)) in specs.iter().zip(&recipes).enumerate() {
-        let mut agent = recipe.create(1);
+    for (k, entry) in entries.iter().enumerate() {
+        let spec = &entry.name;
+        let (mut agent, handle) = entry.create();
         let start = std::time::Instant::now();
         let mut t = Share::default();
         for f in &all {
@@ -44,6 +102,9 @@ pub(crate) fn run(a: Args) -> Result<()> {
                 _ => 0,
             };
             let game = Game::with_counters(f.snap.rules, f.snap.position, plies, 0)?;
+            if let Some(h) = &handle {
+                *h.lock().expect("the root's lock") = Some(root_children(&game)?);
+            }
             agent.new_game(1);
             let mv = agent.choose(&game).mv;
             let ok = f.moves.iter().any(|c| c.0 == mv && c.1 == f.longest);
