@@ -3,7 +3,7 @@
 # a fresh search from the fight's position with each checkpoint of NAMES, at each SPECS setting,
 # graded by the tables (`musashi-lab agentprobe`), into agentprobe-TAG.txt. AFTER=T also runs each
 # agent with the moves-left head's ranking of the root's children in its root priors
-# (`--after-root T`).
+# (`--after-root T`). EXTRA: more agent specs, as they are (e.g. the bundle's Hard General).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 here=$(dirname "$0")
@@ -15,6 +15,7 @@ out=$here/agentprobe-${TAG:-10k}.txt
 . experiments/2026-12-07-probe-levers/long-fights.sh
 agents=()
 for n in $names; do for s in $specs; do agents+=(--agent "mcts:ckpt=$save/$n/$(ls $save/$n),$s"); done; done
+for x in ${EXTRA:-}; do agents+=(--agent "$x"); done
 target/release/musashi-lab agentprobe --tables "$tables" --every $every ${AFTER:+--after-root $AFTER} "${agents[@]}" \
   "$tmp"/ranking-*.tsv > "$out.tmp"
 mv "$out.tmp" "$out"
