@@ -12,7 +12,7 @@
 
 use super::{FightsFrom, long_fights, positive};
 use anyhow::{Context, Result, ensure};
-use musashi_agents::AgentRecipe;
+use musashi_agents::{AgentRecipe, MctsParts};
 use musashi_game::{Game, MoveLimit};
 use musashi_lab::after_root::{AfterRoot, RootChildren};
 use musashi_lab::share::Share;
@@ -49,9 +49,12 @@ impl Entry {
     fn create(&self) -> (Box<dyn Agent>, Option<Handle>) {
         let parts = self.recipe.mcts_parts();
         match (self.after, parts) {
-            (Some(t), Some((model, settings))) => {
+            (Some(t), Some(MctsParts { model, settings, oracle })) => {
                 let (evaluator, handle) = AfterRoot::new(model.single_state_evaluator(), t, 0.5);
                 let mut agent = settings.agent(self.name.clone(), Box::new(evaluator));
+                if let Some(o) = oracle {
+                    agent = agent.with_oracle(o);
+                }
                 agent.new_game(1);
                 (Box::new(agent), Some(handle))
             }
