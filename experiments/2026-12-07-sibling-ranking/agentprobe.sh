@@ -4,6 +4,7 @@
 # graded by the tables (`musashi-lab agentprobe`), into agentprobe-TAG.txt. AFTER=T also runs each
 # agent with the moves-left head's ranking of the root's children in its root priors
 # (`--after-root T`). EXTRA: more agent specs, as they are (e.g. the bundle's Hard General).
+# UNSEEN_BY=GAMES,SEED leaves out the fights among those labelled games' positions (`--unseen-by`).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 here=$(dirname "$0")
@@ -16,6 +17,6 @@ out=$here/agentprobe-${TAG:-10k}.txt
 agents=()
 for n in $names; do for s in $specs; do agents+=(--agent "mcts:ckpt=$save/$n/$(ls $save/$n),$s"); done; done
 for x in ${EXTRA:-}; do agents+=(--agent "$x"); done
-target/release/musashi-lab agentprobe --tables "$tables" --every $every ${AFTER:+--after-root $AFTER} "${agents[@]}" \
+target/release/musashi-lab agentprobe --tables "$tables" --every $every ${AFTER:+--after-root $AFTER} ${UNSEEN_BY:+--unseen-by $UNSEEN_BY} "${agents[@]}" \
   "$tmp"/ranking-*.tsv > "$out.tmp"
 mv "$out.tmp" "$out"

@@ -127,6 +127,10 @@ mod tests {
         );
         assert!(parse(&["mlsearch", "--tables", "t", "--checkpoint", "c", "--every", "0", "g"]).is_err());
         assert!(parse(&["agentprobe", "--tables", "t", "g"]).is_err(), "no agents");
+        assert!(parse(&["agentprobe", "--tables", "t", "--agent", "a", "--unseen-by", "50000,1", "g"]).is_ok());
+        for bad in ["50000", "0,1", "x,1", "50000,-1"] {
+            assert!(parse(&["agentprobe", "--tables", "t", "--agent", "a", "--unseen-by", bad, "g"]).is_err(), "{bad}");
+        }
         assert!(parse(&["ensemble", "--tables", "t", "--checkpoint", "a", "--checkpoint", "b", "g"]).is_ok());
         assert!(parse(&["lfscan", "--tables", "t", "--general", "random", "--show", "g"]).is_ok());
         assert!(

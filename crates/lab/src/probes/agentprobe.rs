@@ -8,13 +8,17 @@
 //! root's children added to its root priors (`musashi_lab::after_root`, T plies a nat), named
 //! `SPEC+after=T`. (`experiments/2026-12-07-sibling-ranking`.)
 //!
-//! musashi-lab agentprobe --tables tables/no-setchin [--every N] [--after-root T] --agent SPEC... GAMES.tsv...
+//! `--unseen-by GAMES,SEED` leaves out the positions a `distill` network of those games trained on.
+//!
+//! musashi-lab agentprobe --tables tables/no-setchin [--every N] [--after-root T] [--unseen-by GAMES,SEED]
+//!     --agent SPEC... GAMES.tsv...
 
 use super::{FightsFrom, long_fights, positive};
 use anyhow::{Context, Result, ensure};
 use musashi_agents::{AgentRecipe, MctsParts};
 use musashi_game::{Game, MoveLimit};
 use musashi_lab::after_root::{AfterRoot, RootChildren};
+use musashi_lab::distill::{Labels, PolicyTarget, play_games};
 use musashi_lab::share::Share;
 use musashi_search::Agent;
 use std::sync::{Arc, Mutex};
@@ -33,6 +37,20 @@ pub(crate) struct Args {
     /// its root priors, this many plies a nat (where the root's |value| is at least 0.5).
     #[arg(long, value_name = "T")]
     after_root: Option<f32>,
+    /// Leave out the fights among the positions of `distill`'s labelled games GAMES of seed SEED
+    /// (the training positions of a network that `distill --games GAMES --seed SEED` trained).
+    #[arg(long, value_name = "GAMES,SEED", value_parser = games_and_seed)]
+    unseen_by: Option<(usize, u64)>,
+}
+
+/// `--unseen-by`'s value: two whole numbers, the games at least 1.
+fn games_and_seed(text: &str) -> Result<(usize, u64), String> {
+    let bad = || format!("expected GAMES,SEED (e.g. 50000,1), not '{text}'");
+    let (games, seed) = text.split_once(',').ok_or_else(bad)?;
+    match (games.parse::<usize>(), seed.parse::<u64>()) {
+        (Ok(games), Ok(seed)) if games > 0 => Ok((games, seed)),
+        _ => Err(bad()),
+    }
 }
 
 /// A player to measure: its name, how to make it, and for a root ranking the handle that
@@ -84,7 +102,16 @@ pub(crate) fn run(a: Args) -> Result<()> {
         .iter()
         .map(|spec| AgentRecipe::parse_str(spec, &rules).with_context(|| format!("--agent {spec}")))
         .collect::<Result<Vec<_>>>()?;
-    let all = long_fights(&a.input.rankings, rules, &oracle, a.every)?;
+    let mut all = long_fights(&a.input.rankings, rules, &oracle, a.every)?;
+    if let Some((games, seed)) = a.unseen_by {
+        let seen = play_games(&oracle, rules, games, seed, Labels { target: PolicyTarget::Best, children: false }).seen;
+        let before = all.len();
+        all.retain(|f| !seen.contains(&f.snap.position.hash()));
+        println!(
+            "{} of {before} fights are not among the positions of {games} labelled games of seed {seed}",
+            all.len()
+        );
+    }
     let mut entries = Vec::new();
     for (spec, recipe) in a.agents.iter().zip(recipes) {
         entries.push(Entry { name: spec.clone(), recipe: recipe.clone(), after: None });
