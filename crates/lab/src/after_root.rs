@@ -4,7 +4,8 @@
 //! less for the side that wins (the quickest win) — so that the search starts from the policy
 //! times the ranking's softmax (the lab's `combined` pick at 0 simulations). The children are
 //! evaluated by the same network, once per root; a search that later visits them evaluates them
-//! again. For the probes only (`musashi-lab afterprobe`): the search itself does not know it.
+//! again. For the probes only (`musashi-lab agentprobe --after-root`): the search itself does
+//! not know it.
 
 use musashi_game::{Move, NUM_ACTIONS, Snapshot};
 use musashi_search::{Evaluations, Evaluator};
@@ -19,13 +20,16 @@ pub struct RootChildren {
     pub children: Vec<(Move, Snapshot)>,
 }
 
+/// Where the prober tells an `AfterRoot` the root of the search it is about to run (or none).
+pub type RootHandle = Arc<Mutex<Option<RootChildren>>>;
+
 /// Wraps an evaluator; the root to adjust is set through the shared handle (`root`).
 pub struct AfterRoot {
     inner: Box<dyn Evaluator>,
     temperature: f32,
     /// |value| from which the root counts as decided.
     decided: f32,
-    root: Arc<Mutex<Option<RootChildren>>>,
+    root: RootHandle,
     scratch: Evaluations,
 }
 
@@ -38,11 +42,7 @@ impl std::fmt::Debug for AfterRoot {
 impl AfterRoot {
     /// `inner` with the ranking at `temperature` plies per nat, from |value| ≥ `decided`; the
     /// handle sets the root (or none).
-    pub fn new(
-        inner: Box<dyn Evaluator>,
-        temperature: f32,
-        decided: f32,
-    ) -> (AfterRoot, Arc<Mutex<Option<RootChildren>>>) {
+    pub fn new(inner: Box<dyn Evaluator>, temperature: f32, decided: f32) -> (AfterRoot, RootHandle) {
         let root = Arc::new(Mutex::new(None));
         let me = AfterRoot { inner, temperature, decided, root: root.clone(), scratch: Evaluations::default() };
         (me, root)

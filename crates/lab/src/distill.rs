@@ -7,6 +7,7 @@
 //! (`PolicyTarget`: spread over the best moves, or over the best one's class by delay), the
 //! value, and the plies to the end.
 
+use crate::fights::children;
 use musashi_agents::TableOracle;
 use musashi_game::{Game, Move, NUM_ACTIONS, Ruleset, Side, Snapshot, Symmetry};
 use musashi_net::{Learner, LossWeights, NUM_FEATURES, OptimizerKind, SiblingBatch, TrainBatch, encode};
@@ -175,20 +176,8 @@ fn label(
     };
     let policy = legal.iter().zip(targets).map(|(m, p)| (m.action() as u16, p)).collect();
     let lost_general = snap.position.side_to_move() == Side::General && soldiers_win;
-    let children = if labels.children && lost_general { children(g, legal)? } else { Vec::new() };
+    let children = if labels.children && lost_general { children(g, legal.iter().copied())? } else { Vec::new() };
     Some(Sample { snap, policy, value, plies, children })
-}
-
-/// The position after each of `legal` in `g`.
-fn children(g: &Game, legal: &[Move]) -> Option<Vec<Snapshot>> {
-    legal
-        .iter()
-        .map(|&m| {
-            let mut child = g.clone();
-            child.play(m).ok()?;
-            Some(child.snapshot())
-        })
-        .collect()
 }
 
 /// Fills `b` with `n` samples drawn uniformly from `data`, each seen through a random symmetry
@@ -382,7 +371,7 @@ mod tests {
     fn a_lost_generals_children_form_a_group_with_its_policy_targets_through_its_symmetry() {
         let g = Game::new(Ruleset::default());
         let legal: Vec<Move> = g.legal_moves().iter().copied().collect();
-        let kids = children(&g, &legal).unwrap();
+        let kids = children(&g, legal.iter().copied()).unwrap();
         let targets: Vec<f32> = (0..legal.len()).map(|i| if i == 1 { 1.0 } else { 0.0 }).collect();
         let policy = legal.iter().zip(&targets).map(|(m, &p)| (m.action() as u16, p)).collect();
         let lost = Sample { snap: g.snapshot(), policy, value: -1.0, plies: 20.0, children: kids.clone() };

@@ -70,13 +70,20 @@ pub fn fight(g: &Game, oracle: &TableOracle, soldiers: &str) -> Option<Fight> {
     let moves: Vec<(Move, u32)> =
         values.iter().map(|&(m, s)| (m, if let Score::LossIn(n) = s { n } else { 0 })).collect();
     let longest = moves.iter().map(|x| x.1).max()?;
-    let mut children = Vec::with_capacity(moves.len());
-    for &(m, _) in &moves {
-        let mut child = g.clone();
-        child.play(m).ok()?;
-        children.push(child.snapshot());
-    }
+    let children = children(g, moves.iter().map(|m| m.0))?;
     Some(Fight { snap: g.snapshot(), moves, longest, children, soldiers: soldiers.to_string() })
+}
+
+/// The position after each of `moves` in `g` (its history kept); `None` if one is illegal.
+pub fn children(g: &Game, moves: impl IntoIterator<Item = Move>) -> Option<Vec<Snapshot>> {
+    moves
+        .into_iter()
+        .map(|m| {
+            let mut child = g.clone();
+            child.play(m).ok()?;
+            Some(child.snapshot())
+        })
+        .collect()
 }
 
 /// What a network makes of a set of long fights.

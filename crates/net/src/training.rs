@@ -156,10 +156,20 @@ impl Learner {
 
     /// One optimizer step on `batch` with learning rate `lr`.
     pub fn step(&mut self, batch: &TrainBatch, lr: f64) -> Losses {
+        self.on_pool(|me| me.step_here(batch, lr))
+    }
+
+    /// Runs `f` on the learner's thread pool, where it has one of its own.
+    fn on_pool<R: Send>(&mut self, f: impl FnOnce(&mut Learner) -> R + Send) -> R {
         match self.pool.clone() {
-            Some(pool) => pool.install(|| self.step_here(batch, lr)),
-            None => self.step_here(batch, lr),
+            Some(pool) => pool.install(|| f(self)),
+            None => f(self),
         }
+    }
+
+    /// Applies `grads` with learning rate `lr`.
+    fn apply(&mut self, grads: GradientsParams, lr: f64) {
+        self.model = flush_subnormals(self.optim.step(lr, self.model.clone(), grads));
     }
 
     /// Runs its steps on `threads` threads (0 = every core, the default). With one thread a step
@@ -182,13 +192,14 @@ impl Learner {
     fn step_here(&mut self, batch: &TrainBatch, lr: f64) -> Losses {
         let split = self.split && batch.len() >= SPLIT_FROM;
         let (grads, losses) = if split { self.split_grads(batch) } else { self.grads(batch) };
-        self.model = flush_subnormals(self.optim.step(lr, self.model.clone(), grads));
+        self.apply(grads, lr);
         losses
     }
 
     /// One optimizer step on `batch` plus `weight` × the ranking loss of `siblings` at
-    /// `temperature` plies (`siblings.rs`), the batch taken whole; the losses, and the ranking
-    /// loss (0 without groups). Refused for a model without a moves-left head.
+    /// `temperature` plies (`siblings.rs`), the batch taken whole; the losses (their `total`
+    /// including the weighted ranking loss), and the ranking loss (0 without groups). Refused for
+    /// a model without a moves-left head.
     pub fn step_ranked(
         &mut self,
         batch: &TrainBatch,
@@ -200,24 +211,20 @@ impl Learner {
         if !self.config.has_moves_left() {
             return Err(NetError::NoMovesLeftHead);
         }
-        let mut here = || {
-            let (loss, mut losses) = loss_of(&self.model, batch, self.weights, &self.device, None);
-            let (loss, rank) = match sibling_loss(&self.model, siblings, temperature, &self.device) {
+        Ok(self.on_pool(|me| {
+            let (loss, mut losses) = loss_of(&me.model, batch, me.weights, &me.device, None);
+            let (loss, rank) = match sibling_loss(&me.model, siblings, temperature, &me.device) {
                 Some(r) => {
-                    let value = r.clone().into_data().try_into_vec::<f32>().expect("f32")[0];
+                    let value = scalar(&r);
                     losses.total += weight * value;
                     (loss + r * weight, value)
                 }
                 None => (loss, 0.0),
             };
-            let grads = GradientsParams::from_grads(loss.backward(), &self.model);
-            self.model = flush_subnormals(self.optim.step(lr, self.model.clone(), grads));
+            let grads = GradientsParams::from_grads(loss.backward(), &me.model);
+            me.apply(grads, lr);
             (losses, rank)
-        };
-        Ok(match self.pool.clone() {
-            Some(pool) => pool.install(here),
-            None => here(),
-        })
+        }))
     }
 
     /// The whole batch's gradients and losses in one pass.
@@ -336,7 +343,6 @@ fn loss_of(
     let diff = value.reshape([n]) - target;
     let value_loss = mean(diff.clone() * diff);
     let mut total = policy.clone() + value_loss.clone() * weights.value;
-    let scalar = |t: &Tensor<1>| t.clone().into_data().try_into_vec::<f32>().expect("f32")[0];
     let mut moves_left = 0.0;
     if let Some(m) = heads.moves_left {
         assert_eq!(b.plies.len(), n, "a moves-left target per position");
@@ -348,4 +354,9 @@ fn loss_of(
     }
     let losses = Losses { policy: scalar(&policy), value: scalar(&value_loss), moves_left, total: scalar(&total) };
     (total, losses)
+}
+
+/// A one-element tensor's value.
+fn scalar(t: &Tensor<1>) -> f32 {
+    t.clone().into_data().try_into_vec::<f32>().expect("f32")[0]
 }

@@ -17,11 +17,11 @@ use super::{FightsFrom, long_fights, positive};
 use anyhow::{Context, Result, ensure};
 use musashi_agents::{AgentRecipe, MctsParts};
 use musashi_game::{Game, MoveLimit};
-use musashi_lab::after_root::{AfterRoot, RootChildren};
+use musashi_lab::after_root::{AfterRoot, RootChildren, RootHandle};
 use musashi_lab::distill::{Labels, PolicyTarget, play_games};
+use musashi_lab::fights::children;
 use musashi_lab::share::Share;
 use musashi_search::Agent;
-use std::sync::{Arc, Mutex};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
@@ -61,10 +61,8 @@ struct Entry {
     after: Option<f32>,
 }
 
-type Handle = Arc<Mutex<Option<RootChildren>>>;
-
 impl Entry {
-    fn create(&self) -> (Box<dyn Agent>, Option<Handle>) {
+    fn create(&self) -> (Box<dyn Agent>, Option<RootHandle>) {
         let parts = self.recipe.mcts_parts();
         match (self.after, parts) {
             (Some(t), Some(MctsParts { model, settings, oracle })) => {
@@ -83,13 +81,9 @@ impl Entry {
 
 /// The root's children in `game`, each with its game's counters.
 fn root_children(game: &Game) -> Result<RootChildren> {
-    let mut children = Vec::new();
-    for &m in game.legal_moves().iter() {
-        let mut child = game.clone();
-        child.play(m)?;
-        children.push((m, child.snapshot()));
-    }
-    Ok(RootChildren { root: game.snapshot(), children })
+    let moves = game.legal_moves();
+    let after = children(game, moves.iter().copied()).context("a legal move could not be played")?;
+    Ok(RootChildren { root: game.snapshot(), children: moves.iter().copied().zip(after).collect() })
 }
 
 pub(crate) fn run(a: Args) -> Result<()> {
