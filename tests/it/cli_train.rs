@@ -251,6 +251,29 @@ fn a_graph_network_trains_end_to_end() {
 }
 
 #[test]
+fn the_sibling_ranking_trains_end_to_end_and_logs_its_loss() {
+    let dir = temp("rank");
+    let config = write_config(&dir, TINY);
+    let out = dir.join("run");
+    let o = train(&config, &out, &["--set", "train.rank_siblings=2", "--set", "run.generations=1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let resolved = std::fs::read_to_string(out.join("config.resolved.toml")).unwrap();
+    assert!(resolved.contains("rank_siblings = 2"), "{resolved}");
+    let train_events: Vec<_> = events(&out).into_iter().filter(|e| e["event"] == "train").collect();
+    assert!(!train_events.is_empty());
+    for e in &train_events {
+        let rank = e["rank_loss"].as_f64().unwrap_or_else(|| panic!("a rank_loss in {e}"));
+        assert!(rank.is_finite() && rank >= 0.0, "{e}");
+    }
+    // Off, the key is left out of the recorded job and the events.
+    let plain = dir.join("plain");
+    assert!(train(&config, &plain, &["--set", "run.generations=1"]).status.success());
+    assert!(!std::fs::read_to_string(plain.join("config.resolved.toml")).unwrap().contains("rank_"));
+    assert!(events(&plain).iter().all(|e| e.get("rank_loss").is_none()));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn config_errors_name_the_key_and_the_file() {
     let dir = temp("errors");
     let config = write_config(&dir, &TINY.replace("batch_size = 16", "batch_sise = 16"));
@@ -278,6 +301,13 @@ fn config_errors_name_the_key_and_the_file() {
     let o = train(&config, &dir.join("run5a"), &["--set", "train.long_fight_weight=4"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("train.long_fight_weight"), "{err}");
+    let o =
+        train(&config, &dir.join("run5c"), &["--set", "train.rank_siblings=1", "--set", "model.moves_left_hidden=0"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("train.rank_siblings") && err.contains("moves-left head"), "{err}");
+    let o = train(&config, &dir.join("run5d"), &["--set", "train.rank_temperature=0"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("train.rank_temperature"), "{err}");
     let o = train(&config, &dir.join("run5b"), &["--set", "selfplay.sparring={ share = 0.5, depths = [9] }"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("selfplay.sparring.depths") && err.contains("1..=6"), "{err}");

@@ -21,5 +21,5 @@ pub use kinds::{Kind, kinds_help};
 pub use list::split_specs;
 pub use model::{Model, Trained, resolve_checkpoint};
 pub use plain_network::{network_shape, time_single_state};
-pub use recipe::{AgentRecipe, MctsParts, alphabeta_weights};
+pub use recipe::{AgentRecipe, alphabeta_weights};
 pub use tables::{ENDLESS, TableOracle, load_tables};

@@ -27,16 +27,6 @@ enum Recipe {
     Bundle(Arc<Bundle>, Level, Ruleset, PlayOverrides),
 }
 
-/// What an `mcts:` recipe is made of: `AgentRecipe::mcts_parts`.
-pub struct MctsParts<'a> {
-    /// The network (or uniform priors).
-    pub model: &'a Model,
-    /// The play settings.
-    pub settings: &'a PlaySettings,
-    /// The tables its search consults, if the spec named them.
-    pub oracle: Option<Arc<dyn Oracle>>,
-}
-
 /// A player, parsed once: `create(seed)` makes the agent for one game.
 #[derive(Clone)]
 pub struct AgentRecipe {
@@ -44,16 +34,6 @@ pub struct AgentRecipe {
     spec: String,
     recipe: Recipe,
     oracle: Option<Arc<dyn Oracle>>,
-}
-
-impl fmt::Debug for MctsParts<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("MctsParts")
-            .field("model", &self.model.name())
-            .field("settings", self.settings)
-            .field("oracle", &self.oracle.is_some())
-            .finish()
-    }
 }
 
 impl fmt::Debug for AgentRecipe {
@@ -125,15 +105,6 @@ impl AgentRecipe {
     /// The canonical spec: the agent's name.
     pub fn spec(&self) -> &str {
         &self.spec
-    }
-
-    /// An `mcts:` recipe's parts (for a caller that builds the agent around its own evaluator,
-    /// as the lab's probes do); `None` for every other kind.
-    pub fn mcts_parts(&self) -> Option<MctsParts<'_>> {
-        match &self.recipe {
-            Recipe::Mcts(model, settings) => Some(MctsParts { model, settings, oracle: self.oracle.clone() }),
-            _ => None,
-        }
     }
 
     /// A fresh agent for one game, started with `seed`.

@@ -13,8 +13,6 @@
 //!   scratch on them (optionally through random board symmetries, optionally with a lost
 //!   General's children ranked by the moves-left head: `Ranking`), reporting the long-fight
 //!   measures on positions it was not shown.
-//! - `after_root`: an evaluator that adds the moves-left head's ranking of the root's children
-//!   to a search's root priors (`agentprobe --after-root`).
 //! - `average`: checkpoints averaged tensor by tensor (one run's recent snapshots).
 //! - `policy`: the raw policy seen through a board symmetry, its log-probabilities, the top move.
 //! - `model_spec`: model shapes by name (`mlp:192x2`, `graph:32x4`, `graph:32x4r1`).
@@ -39,7 +37,6 @@
 //!   (`experiments/2026-12-06-search-cliff`);
 //! - `average`: one checkpoint averaging several (`experiments/2026-12-07-checkpoint-average`).
 
-pub mod after_root;
 pub mod average;
 pub mod distill;
 pub mod fights;

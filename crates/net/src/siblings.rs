@@ -3,7 +3,8 @@
 //! parent's children, and cross-entropy against a target over them (for a lost General: the moves
 //! that keep the longest delay). The moves-left head learns the order of its siblings' delays, not
 //! only each one's scale, and its argmax over a position's children is a policy of its own.
-//! Used by the lab's probes (`musashi-lab distill --rank-siblings`); the trainer does not.
+//! Used by the trainer (`train.rank_siblings`) and the lab's probes (`musashi-lab distill
+//! --rank-siblings`).
 
 use crate::encoding::{NUM_FEATURES, PLIES_SCALE};
 use crate::model::PolicyValueNet;

@@ -18,10 +18,12 @@ use std::fmt;
 /// level's `behaviour` and the manifest's `spot_checks` (both optional: a format 2 or 3 bundle
 /// loads with none, and its digest is unchanged); 5 added the graph network (`network.architecture`
 /// `graph-v1`, with `shape.reach`), a level's `vary` and the manifest's `search` constants; 6
-/// added the MLP's per-role heads (`shape.role_heads`). A bundle is written in the oldest format
-/// that holds it ([`Manifest::needed_format`]); the export records the search constants and the
-/// weights' licence, so what it writes now is format 5, or 6 for a network with per-role heads.
-pub const BUNDLE_FORMAT_VERSION: u32 = 6;
+/// added the MLP's per-role heads (`shape.role_heads`); 7 a level's `rank` (the root's moves
+/// ranked by their children's predicted plies). A bundle is written in the oldest format that
+/// holds it ([`Manifest::needed_format`]); the export records the search constants and the
+/// weights' licence, so what it writes now is format 5, 6 for a network with per-role heads, 7
+/// for a level with `rank`.
+pub const BUNDLE_FORMAT_VERSION: u32 = 7;
 /// The oldest bundle format this build reads. Format 1 has no `manifest_sha256`: its manifest is
 /// read unchecked (its weight files are still checked against the SHA-256 it lists); a format 1
 /// or 2 network has no moves-left head.
@@ -33,6 +35,8 @@ const MLP_FORMAT_VERSION: u32 = 4;
 /// The newest format without per-role heads: the graph network, `vary`, search constants and
 /// licences.
 const GRAPH_FORMAT_VERSION: u32 = 5;
+/// The newest format without a level's `rank`: per-role heads.
+const ROLES_FORMAT_VERSION: u32 = 6;
 /// The manifest's file name in a bundle.
 pub const MANIFEST: &str = "manifest.json";
 
@@ -65,6 +69,10 @@ pub struct LevelSettings {
     /// Variety among near-equal best moves (format 5; 0 = off).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub vary: f32,
+    /// Where the side to move loses, the root's moves ranked by their children's predicted plies
+    /// to the end, this many plies a nat (format 7; 0 = off).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub rank: f32,
 }
 
 fn one() -> f32 {
@@ -85,17 +93,37 @@ pub(crate) fn is_false(b: &bool) -> bool {
 
 impl From<PlaySettings> for LevelSettings {
     fn from(p: PlaySettings) -> LevelSettings {
-        let PlaySettings { sims, temperature, cpuct, blunder, moves_left, fallible, heuristic, symmetric_root, vary } =
-            p;
-        LevelSettings { sims, temperature, cpuct, blunder, moves_left, fallible, heuristic, symmetric_root, vary }
+        let PlaySettings {
+            sims,
+            temperature,
+            cpuct,
+            blunder,
+            moves_left,
+            fallible,
+            heuristic,
+            symmetric_root,
+            vary,
+            rank,
+        } = p;
+        LevelSettings { sims, temperature, cpuct, blunder, moves_left, fallible, heuristic, symmetric_root, vary, rank }
     }
 }
 
 impl From<LevelSettings> for PlaySettings {
     fn from(l: LevelSettings) -> PlaySettings {
-        let LevelSettings { sims, temperature, cpuct, blunder, moves_left, fallible, heuristic, symmetric_root, vary } =
-            l;
-        PlaySettings { sims, temperature, cpuct, blunder, moves_left, fallible, heuristic, symmetric_root, vary }
+        let LevelSettings {
+            sims,
+            temperature,
+            cpuct,
+            blunder,
+            moves_left,
+            fallible,
+            heuristic,
+            symmetric_root,
+            vary,
+            rank,
+        } = l;
+        PlaySettings { sims, temperature, cpuct, blunder, moves_left, fallible, heuristic, symmetric_root, vary, rank }
     }
 }
 
@@ -248,14 +276,18 @@ pub struct Manifest {
 }
 
 impl Manifest {
-    /// The oldest format that holds this manifest: 6 for an MLP with per-role heads, 5 for the
-    /// graph network, a level with `vary`, recorded search constants or a licence, else 4.
+    /// The oldest format that holds this manifest: 7 for a level with `rank`, 6 for an MLP with
+    /// per-role heads, 5 for the graph network, a level with `vary`, recorded search constants
+    /// or a licence, else 4.
     pub fn needed_format(&self) -> u32 {
         let graph = matches!(self.network.shape, NetworkShape::Graph(_));
         let roles = matches!(self.network.shape, NetworkShape::Mlp(a) if a.role_heads);
         let vary = self.levels.iter().any(|l| l.settings.vary > 0.0);
-        if roles {
+        let rank = self.levels.iter().any(|l| l.settings.rank > 0.0);
+        if rank {
             BUNDLE_FORMAT_VERSION
+        } else if roles {
+            ROLES_FORMAT_VERSION
         } else if graph || vary || self.search.is_some() || self.license.is_some() {
             GRAPH_FORMAT_VERSION
         } else {
@@ -381,10 +413,12 @@ impl TryFrom<SealedManifest> for Manifest {
             search,
             license,
         };
-        // What only formats 5 and 6 hold (older formats are read as they were).
+        // What only formats 5 to 7 hold (older formats are read as they were).
         let needed = m.needed_format();
         if needed > MLP_FORMAT_VERSION && m.format_version < needed {
-            let what = if needed > GRAPH_FORMAT_VERSION {
+            let what = if needed > ROLES_FORMAT_VERSION {
+                "a level's rank".to_string()
+            } else if needed > GRAPH_FORMAT_VERSION {
                 "per-role heads".to_string()
             } else {
                 format!("a {} network, a level's vary, search constants or a licence", m.network.shape.name())
@@ -481,6 +515,7 @@ mod tests {
                 heuristic: if next() % 2 == 0 { 0.0 } else { unit(next()) as f32 },
                 symmetric_root: next() % 2 == 0,
                 vary: if next() % 2 == 0 { 0.0 } else { (unit(next()) / 2.0) as f32 },
+                rank: if next() % 2 == 0 { 0.0 } else { (unit(next()) * 4.0) as f32 },
             };
             let m = manifest(settings, unit(next()));
             let text = serde_json::to_string_pretty(&m).unwrap();
@@ -489,6 +524,21 @@ mod tests {
             serde_json::from_str::<Manifest>(&serde_json::to_string(&back).unwrap()).unwrap();
             assert_eq!(back.levels[0].settings, m.levels[0].settings, "f32 settings read back exactly");
         }
+    }
+
+    #[test]
+    fn a_level_that_ranks_its_roots_moves_needs_format_7_and_is_refused_under_an_older_one() {
+        let plain = manifest(PlaySettings::default().into(), 0.5);
+        let ranked = manifest(LevelSettings { rank: 1.0, ..PlaySettings::default().into() }, 0.5);
+        assert!(plain.needed_format() < 7);
+        assert_eq!(ranked.needed_format(), 7);
+        let text = serde_json::to_string(&ranked).unwrap();
+        assert!(text.contains(r#""rank":1.0"#), "{text}");
+        assert!(!serde_json::to_string(&plain).unwrap().contains("rank"), "left out at 0");
+        assert_eq!(serde_json::from_str::<Manifest>(&text).unwrap().levels[0].settings.rank, 1.0);
+        let older = serde_json::to_string(&Manifest { format_version: 6, ..ranked }).unwrap();
+        let e = serde_json::from_str::<Manifest>(&older).unwrap_err().to_string();
+        assert!(e.contains("a level's rank in bundle format 6"), "{e}");
     }
 
     #[test]

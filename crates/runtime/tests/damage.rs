@@ -88,6 +88,7 @@ fn write_bundle(dir: &Path) {
                     heuristic: 0.0,
                     symmetric_root: false,
                     vary: 0.0,
+                    rank: 0.0,
                 },
                 measured: Measured {
                     opponent: "alphabeta:depth=2".into(),

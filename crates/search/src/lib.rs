@@ -23,7 +23,7 @@ pub use agent::{Agent, Analysis, Choice, Score};
 pub use alphabeta::AlphaBeta;
 pub use evaluator::{Evaluations, Evaluator, HEURISTIC_SCALE, HeuristicBlend, UniformEvaluator};
 pub use greedy::GreedyAgent;
-pub use mcts::{Mcts, MctsAgent, MctsConfig, MovesLeftUtility, PlaySettings, SearchResult, Step};
+pub use mcts::{LOSING_VALUE, Mcts, MctsAgent, MctsConfig, MovesLeftUtility, PlaySettings, SearchResult, Step};
 pub use oracle::{Oracle, best_moves, exact_rank, oracle_value, oracle_value_in_game};
 pub use perfect::PerfectAgent;
 pub use portable_rng::PortableRng;

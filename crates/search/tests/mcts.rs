@@ -218,3 +218,107 @@ fn a_gumbel_root_for_one_side_leaves_the_other_to_puct() {
     let both = MctsConfig { gumbel: Some(GumbelRoot { side: None, ..for_general }), ..plain(16) };
     assert!(search(&after, both, 1).gumbel_choice.is_some());
 }
+
+/// Plies to the end a test evaluator predicts for `s` (from its hash).
+fn test_plies(s: &Snapshot) -> f32 {
+    (s.position.hash() % 40) as f32
+}
+
+/// Runs one search of `config` at `g` with an evaluator of even logits, value `general_value`
+/// for the General to move (its negation for the soldiers) and `test_plies`; returns the
+/// evaluated states and the result.
+fn ranked_search(config: MctsConfig, g: &Game, general_value: f32) -> (Vec<Snapshot>, SearchResult) {
+    let mut m = Mcts::new(config, g.clone(), 5);
+    let mut asked = Vec::new();
+    while let Step::Evaluate(s) = m.step() {
+        let v = if s.position.side_to_move() == Side::General { general_value } else { -general_value };
+        asked.push(s);
+        m.provide(&[0.0; NUM_ACTIONS], v, Some(test_plies(&s)));
+    }
+    (asked, m.result())
+}
+
+#[test]
+fn a_losing_roots_priors_follow_its_childrens_predicted_plies() {
+    let mut g = Game::new(Preset::Classic.ruleset());
+    while g.position().side_to_move() != Side::General {
+        g.play(g.legal_moves()[0]).unwrap();
+    }
+    let children: Vec<Snapshot> = g
+        .legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut c = g.clone();
+            c.play(m).unwrap();
+            c.snapshot()
+        })
+        .collect();
+    let config = MctsConfig { sims: 1, root_ranking: 4.0, ..MctsConfig::default() };
+    let (asked, r) = ranked_search(config, &g, -0.9);
+    assert_eq!(asked[0], g.snapshot());
+    assert_eq!(asked[1..], children[..], "then each child once, not counted as simulations");
+    assert_eq!(r.sims, 1);
+    let exp: Vec<f32> = children.iter().map(|c| (test_plies(c) / 4.0).exp()).collect();
+    let total: f32 = exp.iter().sum();
+    for (p, e) in r.priors.iter().zip(&exp) {
+        assert!((p - e / total).abs() < 1e-5, "{:?} against {exp:?}", r.priors);
+    }
+    // Off, not losing enough, or an evaluator without plies: the root alone, even priors.
+    let even = 1.0 / children.len() as f32;
+    for (config, value) in [(MctsConfig { root_ranking: 0.0, ..config }, -0.9), (config, -0.4), (config, 0.9)] {
+        let (asked, r) = ranked_search(config, &g, value);
+        assert_eq!(asked.len(), 1, "{config:?} at {value}");
+        assert!(r.priors.iter().all(|p| (p - even).abs() < 1e-6));
+    }
+    let mut m = Mcts::new(config, g.clone(), 5);
+    let mut evaluations = 0;
+    while let Step::Evaluate(_) = m.step() {
+        evaluations += 1;
+        m.provide(&[0.0; NUM_ACTIONS], -0.9, None);
+    }
+    assert_eq!(evaluations, 1, "no plies, no ranking");
+}
+
+#[test]
+fn a_reused_root_is_ranked_again_and_the_search_still_finds_what_it_finds() {
+    let mut g = Game::new(Preset::Classic.ruleset());
+    while g.position().side_to_move() != Side::Soldiers {
+        g.play(g.legal_moves()[0]).unwrap();
+    }
+    let config = MctsConfig { sims: 300, root_ranking: 2.0, ..MctsConfig::default() };
+    let mut m = Mcts::new(config, g.clone(), 5);
+    let drive = |m: &mut Mcts| {
+        let mut n = 0;
+        while let Step::Evaluate(s) = m.step() {
+            let v = if s.position.side_to_move() == Side::General { -0.9 } else { 0.9 };
+            m.provide(&[0.0; NUM_ACTIONS], v, Some(test_plies(&s)));
+            n += 1;
+        }
+        n
+    };
+    drive(&mut m);
+    let r = m.result();
+    m.advance(r.choose(0.0, 0.0));
+    // Now the General, who loses, is at a reused root: its children are evaluated first.
+    let general_root = m.game().clone();
+    let n = general_root.legal_moves().len();
+    let before = m.result().visits.iter().sum::<u32>();
+    let evaluations = drive(&mut m);
+    let r = m.result();
+    assert!(evaluations >= n, "{evaluations} evaluations for {n} children");
+    assert_eq!(r.visits.iter().sum::<u32>() - before, 300, "the simulations are the budget's");
+    let top = r.priors.iter().copied().fold(0.0, f32::max);
+    let k = r.priors.iter().position(|&p| p == top).unwrap();
+    let mut after = general_root.clone();
+    after.play(r.moves[k]).unwrap();
+    let most = general_root
+        .legal_moves()
+        .iter()
+        .map(|&mv| {
+            let mut c = general_root.clone();
+            c.play(mv).unwrap();
+            test_plies(&c.snapshot())
+        })
+        .fold(0.0, f32::max);
+    assert_eq!(test_plies(&after.snapshot()), most, "the top prior leads to the most plies");
+}

@@ -24,6 +24,14 @@ pub enum LrSchedule {
     },
 }
 
+fn is_zero(x: &f32) -> bool {
+    *x == 0.0
+}
+
+fn is_one(x: &f32) -> bool {
+    *x == 1.0
+}
+
 /// Everything the trainer needs to know.
 #[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -72,6 +80,18 @@ pub struct TrainerConfig {
     /// gives them the longest delays as policy targets; without it only 1 is accepted).
     /// 1 = like every other position.
     pub long_fight_weight: f32,
+    /// Weight of the sibling ranking on the moves-left head (`musashi_net::SiblingBatch`): for
+    /// each drawn position whose value target says the side to move loses (≤ −0.5) and whose
+    /// policy target counts, a softmax over its children's predicted plies to the end (over
+    /// `rank_temperature`) is trained toward its policy target, so that the head learns which
+    /// move resists longest and the search's `rank` setting can use it. 0 = off (left out of
+    /// a written configuration); needs a moves-left head.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub rank_siblings: f32,
+    /// Plies per nat of the sibling ranking's softmax (left out of a written configuration
+    /// when 1).
+    #[serde(skip_serializing_if = "is_one")]
+    pub rank_temperature: f32,
     /// Save a resumable partial checkpoint every this many steps within a generation.
     pub checkpoint_every: u32,
     /// Threads of the optimizer steps (0 = every core). Unless 1, a step cuts its batch in two
@@ -100,6 +120,8 @@ impl Default for TrainerConfig {
             search_value_mix: 0.0,
             score_weight: 0.0,
             long_fight_weight: 1.0,
+            rank_siblings: 0.0,
+            rank_temperature: 1.0,
             checkpoint_every: 100,
             threads: 0,
         }
@@ -123,6 +145,12 @@ impl TrainerConfig {
         check((0.0..=1.0).contains(&self.search_value_mix), "train.search_value_mix", "in 0..=1")?;
         check((0.0..0.5).contains(&self.score_weight), "train.score_weight", "in [0, 0.5)")?;
         check((0.0..=100.0).contains(&self.long_fight_weight), "train.long_fight_weight", "in 0..=100")?;
+        check((0.0..=100.0).contains(&self.rank_siblings), "train.rank_siblings", "in 0..=100")?;
+        check(
+            self.rank_temperature > 0.0 && self.rank_temperature <= 1000.0,
+            "train.rank_temperature",
+            "in (0, 1000] plies",
+        )?;
         check(self.checkpoint_every >= 1, "train.checkpoint_every", "at least 1")?;
         check(self.threads <= 1024, "train.threads", "0 (every core) to 1024")?;
         match self.lr_schedule {

@@ -304,6 +304,11 @@ impl Job {
         sp.detours.validate().map_err(|e| setting(e, "selfplay.detours"))?;
         sp.past.validate().map_err(|e| setting(e, "selfplay.past"))?;
         self.train.validate()?;
+        check(
+            self.train.rank_siblings == 0.0 || self.model.has_moves_left(),
+            "train.rank_siblings",
+            "0 for a model without a moves-left head (model.moves_left_hidden = 0)",
+        )?;
         check(self.eval.sims <= 100_000, "eval.sims", "at most 100000")?;
         check(self.eval.games <= 100_000, "eval.games", "at most 100000")?;
         check(self.eval.opening_plies <= 50, "eval.opening_plies", "at most 50")?;

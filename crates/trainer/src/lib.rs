@@ -11,7 +11,8 @@
 //!   alpha-beta bootstrap games (`bootstrap.rs`), training (`train_phase.rs`), evaluation
 //!   (`eval_phase.rs`) and the gate (`gate.rs`). Progress goes to an [`Observer`].
 //! - Learning itself: the replay window over shards (`replay.rs`), symmetry augmentation
-//!   (`augment.rs`), minibatches (`batch.rs`), the learning-rate schedule (`schedule.rs`) and
+//!   (`augment.rs`), minibatches (`batch.rs`) with the losing positions' children for the
+//!   sibling ranking (`siblings.rs`, `train.rank_siblings`), the learning-rate schedule (`schedule.rs`) and
 //!   the trainer's settings (`config.rs`). The optimizer step is the network crate's `Learner`.
 //!
 //! A run from Rust, without the binary:
@@ -53,12 +54,13 @@ mod schedule;
 mod seeds;
 mod selfplay_phase;
 mod shards;
+mod siblings;
 mod train_phase;
 mod worker;
 mod worker_lease;
 
 pub use augment::augment;
-pub use batch::build_batch;
+pub use batch::{Minibatch, build_batch, build_minibatch};
 pub use config::{LrSchedule, TrainerConfig};
 pub use error::TrainError;
 pub use generation_players::generation_players;
@@ -71,5 +73,6 @@ pub use resolve::TrainRequest;
 pub use run::{TrainOutcome, prepare, train};
 pub use run_dir::{Pointer, RunDir};
 pub use schedule::learning_rate;
+pub use siblings::{Group, group};
 pub use worker::{WorkerRequest, run_worker};
 pub use worker_lease::LeaseTiming;

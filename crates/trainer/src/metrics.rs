@@ -70,6 +70,10 @@ pub enum Event {
         /// 0 for a model without a moves-left head (and in runs recorded before it).
         #[serde(default)]
         moves_left_loss: f32,
+        /// The sibling ranking's loss (`train.rank_siblings`; absent when off, and in runs
+        /// recorded before it).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rank_loss: Option<f32>,
         total_loss: f32,
         learning_rate: f64,
         window: usize,

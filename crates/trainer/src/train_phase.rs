@@ -111,6 +111,7 @@ pub(crate) fn run_train_phase(
     let log_every = (steps / 10).max(1);
     let start = Instant::now();
     let mut last = Losses::default();
+    let mut rank_loss = None;
     let mut trained = 0u32;
     observer.phase_start(Phase::Training, steps as u64);
     let first_global = (g as u64 - 1) * steps as u64;
@@ -118,9 +119,16 @@ pub(crate) fn run_train_phase(
     prefetched(&replay, &t, ctx.job.run.seed, globals, |next_batch| -> Result<(), TrainError> {
         for step in first_step..steps {
             let global = first_global + step as u64;
-            let batch = next_batch();
+            let mb = next_batch();
             let lr = learning_rate(&t, global, total_steps);
-            last = learner.step(&batch, lr);
+            (last, rank_loss) = if t.rank_siblings > 0.0 {
+                let (losses, rank) = learner
+                    .step_ranked(&mb.batch, &mb.siblings, t.rank_temperature, t.rank_siblings, lr)
+                    .map_err(TrainError::Network)?;
+                (losses, Some(rank))
+            } else {
+                (learner.step(&mb.batch, lr), None)
+            };
             if !last.total.is_finite() {
                 return Err(TrainError::Diverged {
                     generation: g,
@@ -144,6 +152,7 @@ pub(crate) fn run_train_phase(
                     policy_loss: last.policy,
                     value_loss: last.value,
                     moves_left_loss: last.moves_left,
+                    rank_loss,
                     total_loss: last.total,
                     learning_rate: lr,
                     window: replay.len(),

@@ -181,3 +181,78 @@ fn loss_falls_on_a_fixed_buffer_of_selfplay_positions() {
     assert!(after.total < 0.7 * before.total, "{before:?} -> {after:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A sample at `g`'s position with `value`, its policy target on the first legal move.
+fn sample_at(g: &Game, value: f32) -> Sample {
+    let legal: Vec<u16> = g.legal_moves().iter().map(|m| m.action() as u16).collect();
+    let mut policy = vec![0.0; legal.len()];
+    policy[0] = 1.0;
+    Sample { state: g.snapshot(), legal, policy, value, full: true, weight: 1.0, plies: 20.0 }
+}
+
+#[test]
+fn a_losing_positions_sibling_group_follows_its_symmetry_and_its_policy_target() {
+    let mut g = Game::new(Preset::Classic.ruleset());
+    while g.position().side_to_move() != Side::General || g.legal_moves().len() < 3 {
+        let m = g.legal_moves()[g.plies() as usize % g.legal_moves().len()];
+        g.play(m).unwrap();
+    }
+    let lost = sample_at(&g, -1.0);
+    let plain = group(&lost).expect("a lost position with moves has a group");
+    assert_eq!(plain.children.len(), g.legal_moves().len());
+    for (m, child) in g.legal_moves().iter().zip(&plain.children) {
+        let mut c = g.clone();
+        c.play(*m).unwrap();
+        assert_eq!(*child, c.snapshot(), "the position after each move, its counters on");
+    }
+    assert_eq!(plain.target.iter().sum::<f32>(), 1.0);
+    for &s in g.position().board().symmetries() {
+        let seen = group(&augment(&lost, s)).unwrap();
+        for (child, t) in plain.children.iter().zip(&plain.target) {
+            let image = s.position(&child.position);
+            let k = seen.children.iter().position(|c| c.position == image).expect("every child's image");
+            assert_eq!(seen.target[k], *t, "the image keeps its move's target under {s:?}");
+        }
+    }
+    assert_eq!(group(&sample_at(&g, -0.4)), None, "not decided enough");
+    assert_eq!(group(&sample_at(&g, 1.0)), None, "a winning side");
+    assert_eq!(group(&Sample { full: false, ..lost }), None, "a policy target that does not count");
+}
+
+#[test]
+fn a_minibatch_with_the_ranking_draws_the_same_positions_and_its_ranking_loss_falls() {
+    let dir = shards_dir("siblings", 4);
+    let config = TrainerConfig { batch_size: 64, window_min: 100_000, rank_siblings: 1.0, ..TrainerConfig::default() };
+    let mut replay = Replay::new();
+    // The side to move loses every position, its first move the best (exact targets).
+    let oracle = |s: &Snapshot, _: bool| {
+        let first = s.position.moves().iter().next().map(|m| m.action() as u16);
+        Some(ExactTarget { value: -1.0, plies: Some(30), best: first.into_iter().collect() })
+    };
+    replay.load(&list_shards(&dir).unwrap(), &config, Some(&oracle)).unwrap();
+    let mut ranked = Minibatch::default();
+    build_minibatch(&replay, &config, &mut SmallRng::seed_from_u64(5), &mut ranked);
+    let mut plain = TrainBatch::default();
+    build_batch(&replay, &config, &mut SmallRng::seed_from_u64(5), &mut plain);
+    assert_eq!(ranked.batch.features, plain.features, "the same draws");
+    assert_eq!(ranked.batch.policy, plain.policy);
+    assert!(ranked.siblings.groups() > 32, "most positions lose and have moves: {}", ranked.siblings.groups());
+    assert!(ranked.siblings.groups() <= 64);
+    let mut off = Minibatch::default();
+    build_minibatch(
+        &replay,
+        &TrainerConfig { rank_siblings: 0.0, ..config },
+        &mut SmallRng::seed_from_u64(5),
+        &mut off,
+    );
+    assert_eq!(off.siblings.groups(), 0, "no groups with the ranking off");
+    let net = Network::init(ModelConfig::mlp(64, 1, 16, 16), &DeviceKind::Cpu.device().unwrap(), 2);
+    let mut learner = Learner::new(&net, OptimizerKind::Adam, 0.0, W);
+    let (_, first) = learner.step_ranked(&ranked.batch, &ranked.siblings, 1.0, 1.0, 2e-3).unwrap();
+    let mut last = first;
+    for _ in 0..100 {
+        last = learner.step_ranked(&ranked.batch, &ranked.siblings, 1.0, 1.0, 2e-3).unwrap().1;
+    }
+    assert!(last < 0.5 * first, "the ranking loss falls: {first} -> {last}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -5,7 +5,7 @@
 //! (`experiments/2026-12-06-symmetric-policy`.)
 //!
 //! With `--after-root T`, every `mcts:` agent also runs with the moves-left head's ranking of the
-//! root's children added to its root priors (`musashi_lab::after_root`, T plies a nat), named
+//! root's children added to its root priors (the search's `rank=T`, T plies a nat), named
 //! `SPEC+after=T`. (`experiments/2026-12-07-sibling-ranking`.)
 //!
 //! `--unseen-by GAMES,SEED` leaves out the positions a `distill` network of those games trained on.
@@ -15,13 +15,10 @@
 
 use super::{FightsFrom, long_fights, positive};
 use anyhow::{Context, Result, ensure};
-use musashi_agents::{AgentRecipe, MctsParts};
+use musashi_agents::AgentRecipe;
 use musashi_game::{Game, MoveLimit};
-use musashi_lab::after_root::{AfterRoot, RootChildren, RootHandle};
 use musashi_lab::distill::{Labels, PolicyTarget, play_games};
-use musashi_lab::fights::children;
 use musashi_lab::share::Share;
-use musashi_search::Agent;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
@@ -34,7 +31,8 @@ pub(crate) struct Args {
     #[arg(long, default_value_t = 1, value_parser = positive())]
     every: usize,
     /// Also run every `mcts:` agent with the moves-left head's ranking of the root's children in
-    /// its root priors, this many plies a nat (where the root's |value| is at least 0.5).
+    /// its root priors, this many plies a nat (its spec with `rank=T`: where the root's side to
+    /// move loses).
     #[arg(long, value_name = "T")]
     after_root: Option<f32>,
     /// Leave out the fights among the positions of `distill`'s labelled games GAMES of seed SEED
@@ -53,49 +51,19 @@ fn games_and_seed(text: &str) -> Result<(usize, u64), String> {
     }
 }
 
-/// A player to measure: its name, how to make it, and for a root ranking the handle that
-/// tells its evaluator each fight's root.
-struct Entry {
-    name: String,
-    recipe: AgentRecipe,
-    after: Option<f32>,
-}
-
-impl Entry {
-    fn create(&self) -> (Box<dyn Agent>, Option<RootHandle>) {
-        let parts = self.recipe.mcts_parts();
-        match (self.after, parts) {
-            (Some(t), Some(MctsParts { model, settings, oracle })) => {
-                let (evaluator, handle) = AfterRoot::new(model.single_state_evaluator(), t, 0.5);
-                let mut agent = settings.agent(self.name.clone(), Box::new(evaluator));
-                if let Some(o) = oracle {
-                    agent = agent.with_oracle(o);
-                }
-                agent.new_game(1);
-                (Box::new(agent), Some(handle))
-            }
-            _ => (self.recipe.create(1), None),
-        }
-    }
-}
-
-/// The root's children in `game`, each with its game's counters.
-fn root_children(game: &Game) -> Result<RootChildren> {
-    let moves = game.legal_moves();
-    let after = children(game, moves.iter().copied()).context("a legal move could not be played")?;
-    Ok(RootChildren { root: game.snapshot(), children: moves.iter().copied().zip(after).collect() })
-}
-
 pub(crate) fn run(a: Args) -> Result<()> {
     if let Some(t) = a.after_root {
         ensure!(t.is_finite() && t > 0.0, "--after-root must be a positive number of plies, not {t}");
     }
     let (rules, oracle) = a.input.solved.open()?;
-    let recipes = a
-        .agents
-        .iter()
-        .map(|spec| AgentRecipe::parse_str(spec, &rules).with_context(|| format!("--agent {spec}")))
-        .collect::<Result<Vec<_>>>()?;
+    let parse = |spec: &str| AgentRecipe::parse_str(spec, &rules).with_context(|| format!("--agent {spec}"));
+    let mut entries = Vec::new();
+    for spec in &a.agents {
+        entries.push((spec.clone(), parse(spec)?));
+        if let Some(t) = a.after_root.filter(|_| spec.starts_with("mcts:")) {
+            entries.push((format!("{spec}+after={t}"), parse(&format!("{spec},rank={t}"))?));
+        }
+    }
     let mut all = long_fights(&a.input.rankings, rules, &oracle, a.every)?;
     if let Some((games, seed)) = a.unseen_by {
         let seen = play_games(&oracle, rules, games, seed, Labels { target: PolicyTarget::Best, children: false }).seen;
@@ -106,18 +74,10 @@ pub(crate) fn run(a: Args) -> Result<()> {
             all.len()
         );
     }
-    let mut entries = Vec::new();
-    for (spec, recipe) in a.agents.iter().zip(recipes) {
-        entries.push(Entry { name: spec.clone(), recipe: recipe.clone(), after: None });
-        if let (Some(t), Some(_)) = (a.after_root, recipe.mcts_parts()) {
-            entries.push(Entry { name: format!("{spec}+after={t}"), recipe, after: Some(t) });
-        }
-    }
-    let specs: Vec<&String> = entries.iter().map(|e| &e.name).collect();
+    let specs: Vec<&String> = entries.iter().map(|e| &e.0).collect();
     let mut kept: Vec<Vec<bool>> = vec![Vec::new(); specs.len()];
-    for (k, entry) in entries.iter().enumerate() {
-        let spec = &entry.name;
-        let (mut agent, handle) = entry.create();
+    for (k, (spec, recipe)) in entries.iter().enumerate() {
+        let mut agent = recipe.create(1);
         let start = std::time::Instant::now();
         let mut t = Share::default();
         for f in &all {
@@ -126,9 +86,6 @@ pub(crate) fn run(a: Args) -> Result<()> {
                 _ => 0,
             };
             let game = Game::with_counters(f.snap.rules, f.snap.position, plies, 0)?;
-            if let Some(h) = &handle {
-                *h.lock().expect("the root's lock") = Some(root_children(&game)?);
-            }
             agent.new_game(1);
             let mv = agent.choose(&game).mv;
             let ok = f.moves.iter().any(|c| c.0 == mv && c.1 == f.longest);

@@ -53,6 +53,11 @@ pub struct PlaySettings {
     /// most visited). Left out of a manifest when 0.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub vary: f32,
+    /// Where the root's side to move loses, its moves ranked by their children's predicted
+    /// plies to the end, this many plies a nat (`MctsConfig::root_ranking`; 0 = off). Left out
+    /// of a manifest when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub rank: f32,
 }
 
 fn one() -> f32 {
@@ -75,6 +80,7 @@ impl Default for PlaySettings {
             heuristic: 0.0,
             symmetric_root: false,
             vary: 0.0,
+            rank: 0.0,
         }
     }
 }
@@ -96,6 +102,7 @@ impl PlaySettings {
             temperature_plies: if self.temperature > 0.0 { u32::MAX } else { 0 },
             fallible: self.fallible,
             symmetric_root: self.symmetric_root,
+            root_ranking: self.rank,
             ..MctsConfig::default()
         }
     }

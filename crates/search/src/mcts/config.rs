@@ -91,6 +91,12 @@ pub struct MctsConfig {
     /// false).
     #[serde(skip_serializing_if = "is_false")]
     pub symmetric_root: bool,
+    /// Where the root's value says its side to move loses (≤ `LOSING_VALUE`), each
+    /// root move's logit gains its child's predicted plies to the end over this many plies a
+    /// nat (`root_ranking`; one evaluation per root move; used only with an evaluator that
+    /// predicts plies). 0 = off (left out of a written configuration).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub root_ranking: f32,
 }
 
 /// Whether a switch is off: `skip_serializing_if` for switches added after files that lack
@@ -123,6 +129,7 @@ impl Default for MctsConfig {
             moves_left: MovesLeftUtility::default(),
             fallible: 0.0,
             symmetric_root: false,
+            root_ranking: 0.0,
         }
     }
 }
@@ -151,6 +158,7 @@ impl MctsConfig {
             check(g.c_scale > 0.0, "gumbel.c_scale", "positive")?;
         }
         check((0.0..=1.0).contains(&self.fallible), "fallible", "in 0..=1")?;
+        check((0.0..=100.0).contains(&self.root_ranking), "root_ranking", "in 0..=100 plies")?;
         self.moves_left.validate().map_err(|e| e.under("moves_left"))
     }
 }

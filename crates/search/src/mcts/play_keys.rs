@@ -156,6 +156,15 @@ pub static PLAY_KEYS: &[PlayKey] = &[
         valid: |s| (0.0..=0.5).contains(&s.vary),
         quiet: true,
     },
+    PlayKey {
+        name: "rank",
+        field: field!(rank, Real),
+        placeholder: "T",
+        help: "where the side to move loses, the root's moves ranked by their positions' predicted plies, T plies a nat, 0 = off",
+        expected: "in 0..=100",
+        valid: |s| (0.0..=100.0).contains(&s.rank),
+        quiet: true,
+    },
 ];
 
 impl PlayKey {

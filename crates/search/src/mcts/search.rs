@@ -6,6 +6,7 @@ use crate::agent::Score;
 use crate::mcts::config::{GumbelRoot, MctsConfig};
 use crate::mcts::gumbel::{Halving, sigma};
 use crate::mcts::result::SearchResult;
+use crate::mcts::root_ranking::{LOSING_VALUE, RootRanking};
 use crate::mcts::root_symmetry::RootImages;
 use crate::mcts::tree::{NodeState, ROOT, Tree};
 use crate::oracle::{Oracle, oracle_value};
@@ -77,6 +78,8 @@ struct Root {
     side: Side,
     /// The root's symmetric images while they are being evaluated (`symmetric_root`).
     images: Option<RootImages>,
+    /// The root's children while they are being evaluated (`root_ranking`).
+    ranking: Option<RootRanking>,
 }
 
 impl std::fmt::Debug for Mcts {
@@ -110,6 +113,7 @@ impl Mcts {
                 gumbel_config: None,
                 side: root_side,
                 images: None,
+                ranking: None,
             },
             plies_known: false,
         };
@@ -167,6 +171,7 @@ impl Mcts {
         if self.game.is_over() {
             self.tree.reset();
             self.root.images = None;
+            self.root.ranking = None;
             return self.game.outcome();
         }
         self.begin();
@@ -220,6 +225,7 @@ impl Mcts {
         self.budget.halving = None;
         self.root.side = self.game.position().side_to_move();
         self.root.images = None;
+        self.root.ranking = None;
         if self.tree.nodes[ROOT].state == NodeState::Expanded {
             // A reused root already has its evaluation: it does not count against the budget.
             // With symmetric_root its priors came from one image; the images replace them first.
@@ -229,6 +235,7 @@ impl Mcts {
                 // Logits are known through the priors (`setup_root`), not the last root's.
                 self.root.logits.clear();
                 self.setup_root();
+                self.start_ranking();
             }
         }
     }
@@ -243,6 +250,7 @@ impl Mcts {
             self.root.images = Some(RootImages::new(self.game.snapshot(), self.game.legal_moves()));
         }
         let image = self.root.images.as_ref().and_then(RootImages::next_image);
+        let image = image.or_else(|| self.root.ranking.as_ref().and_then(RootRanking::next_child));
         if image.is_some() || self.tree.nodes[ROOT].state == NodeState::Unexpanded {
             self.path.clear();
             self.path.push(ROOT);
@@ -307,6 +315,14 @@ impl Mcts {
         let value = if value.is_finite() { value.clamp(-1.0, 1.0) } else { 0.0 };
         let plies = plies.filter(|p| p.is_finite());
         let at_root = self.path.last() == Some(&ROOT);
+        if let Some(ranking) = self.root.ranking.as_mut() {
+            // The ranking starts once the root is expanded: this is one of its children.
+            ranking.add(plies);
+            if ranking.complete() {
+                self.apply_ranking();
+            }
+            return;
+        }
         let mean = match self.root.images.as_mut() {
             Some(images) if at_root => {
                 images.add(logits, value, plies);
@@ -322,7 +338,38 @@ impl Mcts {
             self.expand_leaf(&mean.logits, mean.value, mean.plies);
         } else {
             self.reprior_root(&mean.logits, mean.value);
+            self.start_ranking();
         }
+    }
+
+    /// Starts evaluating the root's children (`root_ranking`) where it is on, the evaluator
+    /// predicts plies and the root's side to move loses; the root must be expanded.
+    fn start_ranking(&mut self) {
+        let root = &self.tree.nodes[ROOT];
+        let value = if root.visits > 0 { -root.value_sum / root.visits as f32 } else { self.root.net_value };
+        if self.config.root_ranking > 0.0 && self.plies_known && value <= LOSING_VALUE {
+            self.root.ranking = Some(RootRanking::new(&self.game));
+        }
+    }
+
+    /// Adds the finished ranking to the root's logits and gives the root its new priors.
+    fn apply_ranking(&mut self) {
+        let Some(ranking) = self.root.ranking.take() else { return };
+        let moves: Vec<Move> = self.tree.children(ROOT).map(|c| self.tree.nodes[c].mv).collect();
+        let Some(bonuses) = ranking.bonuses(&moves, self.config.root_ranking) else { return };
+        if self.root.logits.len() != moves.len() {
+            return;
+        }
+        for (l, b) in self.root.logits.iter_mut().zip(&bonuses) {
+            *l += b;
+        }
+        let max = self.root.logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let exp: Vec<f32> = self.root.logits.iter().map(|l| (l - max).exp()).collect();
+        let total: f32 = exp.iter().sum();
+        for (c, e) in self.tree.children(ROOT).zip(exp) {
+            self.tree.nodes[c].prior = e / total;
+        }
+        self.setup_root();
     }
 
     /// Expands the leaf that was evaluated and backs its value up the path.
@@ -338,6 +385,9 @@ impl Mcts {
         }
         self.plies_known = plies.is_some();
         self.finish_simulation(value, plies.unwrap_or(0.0).max(0.0));
+        if leaf == ROOT {
+            self.start_ranking();
+        }
     }
 
     /// Gives a reused root the priors and value averaged over its images (`symmetric_root`),
