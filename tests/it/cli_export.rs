@@ -35,8 +35,17 @@ fn export(tag: &str) -> (PathBuf, PathBuf, PathBuf) {
     export_model(tag, TINY_MLP)
 }
 
+/// The Hard candidates most tests export.
+const HARD: &str = r#"{ sims = 2 }, { sims = 6 }, { sims = 4, side = "soldiers", presets = ["classic"] }"#;
+
 /// Exports a bundle from a tiny checkpoint of this model; returns (work dir, checkpoint, bundle).
 fn export_model(tag: &str, model: ModelConfig) -> (PathBuf, PathBuf, PathBuf) {
+    export_with(tag, model, HARD)
+}
+
+/// Exports a bundle from a tiny checkpoint of this model with these Hard candidates; returns
+/// (work dir, checkpoint, bundle).
+fn export_with(tag: &str, model: ModelConfig, hard: &str) -> (PathBuf, PathBuf, PathBuf) {
     let dir = temp(tag);
     let ckpt = dir.join("checkpoints").join("gen-0003");
     tiny_checkpoint(&ckpt, 5, model, 3);
@@ -62,10 +71,11 @@ candidates = [ {{ sims = 3, temperature = 0.5, blunder = 0.1 }} ]
 [levels.hard]
 opponent = "greedy"
 ms_per_move = 1000
-candidates = [ {{ sims = 2 }}, {{ sims = 6 }}, {{ sims = 4, side = "soldiers", presets = ["classic"] }} ]
+candidates = [ {} ]
 "#,
         dir.join("checkpoints").join("BEST").display(),
-        bundle.display()
+        bundle.display(),
+        hard
     );
     let path = dir.join("export.toml");
     std::fs::write(&path, config).unwrap();
@@ -105,23 +115,43 @@ fn an_mlp_with_role_heads_exports_and_plays_like_the_pipeline() {
     assert_eq!(manifest["network"]["shape"]["role_heads"], true);
 }
 
+/// A Hard level that ranks a losing root's moves by their children (`rank`) exports into a
+/// format 7 bundle whose levels play as the checkpoint does with the same `rank`.
+#[test]
+fn a_level_with_rank_exports_into_format_7_and_plays_like_the_pipeline() {
+    let (dir, ckpt, bundle) = export_with("rank", TINY_MLP, "{ sims = 6, rank = 2.0 }");
+    let manifest = plays_like_the_pipeline(&dir, &ckpt, &bundle);
+    assert_eq!(manifest["format_version"], 7);
+    let hard: Vec<_> = manifest["levels"].as_array().unwrap().iter().filter(|l| l["level"] == "hard").collect();
+    assert!(hard.iter().all(|l| l["settings"]["rank"] == 2.0), "{hard:?}");
+}
+
 /// Exports a tiny checkpoint of `model`; every Hard level plays the same games from the bundle
 /// as the checkpoint plays at the level's settings. Returns the manifest.
 fn exports_and_plays_like_the_pipeline(tag: &str, model: ModelConfig) -> serde_json::Value {
     let (dir, ckpt, bundle) = export_model(tag, model);
+    plays_like_the_pipeline(&dir, &ckpt, &bundle)
+}
+
+/// Every Hard level of `bundle` plays the same games as `ckpt` at the level's settings; the work
+/// folder `dir` is removed. Returns the manifest.
+fn plays_like_the_pipeline(dir: &Path, ckpt: &Path, bundle: &Path) -> serde_json::Value {
     let manifest: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(bundle.join("manifest.json")).unwrap()).unwrap();
     for l in manifest["levels"].as_array().unwrap().iter().filter(|l| l["level"] == "hard") {
         let s = &l["settings"];
-        let spec =
+        let mut spec =
             format!("mcts:ckpt={},sims={},temp={},cpuct={}", ckpt.display(), s["sims"], s["temperature"], s["cpuct"]);
+        if let Some(rank) = s.get("rank") {
+            spec += &format!(",rank={rank}");
+        }
         let level = format!("bundle:dir={},level=hard", bundle.display());
         let side = l["side"].as_str().unwrap();
-        let pipeline = match_games(&dir, &format!("{side}-pipeline"), side, &spec);
+        let pipeline = match_games(dir, &format!("{side}-pipeline"), side, &spec);
         assert_eq!(pipeline.len(), 3);
-        assert_eq!(pipeline, match_games(&dir, &format!("{side}-bundle"), side, &level), "{l}");
+        assert_eq!(pipeline, match_games(dir, &format!("{side}-bundle"), side, &level), "{l}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(dir).unwrap();
     manifest
 }
 
@@ -458,8 +488,8 @@ fn bad_bundles_are_refused_with_clear_errors() {
     // A level no bundle has.
     refused("expert", "unknown level 'expert': expected one of easy, normal, hard");
     // Another format version.
-    std::fs::write(&manifest_path, manifest.replacen("\"format_version\": 5", "\"format_version\": 7", 1)).unwrap();
-    refused("easy", "format version 7, this build reads versions 1 to 6");
+    std::fs::write(&manifest_path, manifest.replacen("\"format_version\": 5", "\"format_version\": 8", 1)).unwrap();
+    refused("easy", "format version 8, this build reads versions 1 to 7");
     // Another encoding version.
     std::fs::write(&manifest_path, manifest.replacen("\"encoding_version\": 1", "\"encoding_version\": 7", 1)).unwrap();
     refused("easy", "feature encoding version 7");
