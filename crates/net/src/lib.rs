@@ -24,7 +24,7 @@ pub use error::NetError;
 pub use inference_speed::time_inference;
 pub use network::{DeviceKind, Network, Prediction};
 pub use siblings::SiblingBatch;
-pub use train_speed::{TrainSpeed, synthetic_batch, time_training};
+pub use train_speed::{TrainSpeed, synthetic_batch, synthetic_siblings, time_training};
 pub use training::{Learner, LossWeights, Losses, OptimizerKind, TrainBatch, TrainingState};
 mod checkpoint;
 mod error;

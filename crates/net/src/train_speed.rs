@@ -1,11 +1,13 @@
 //! What `musashi bench train` measures: optimizer steps per second of a model shape on a fixed
 //! synthetic batch (real encoded positions, every action legal, a uniform policy target), the
-//! step as training runs it (forward, loss, backward, Adam, the subnormal flush).
+//! step as training runs it (forward, loss, backward, Adam, the subnormal flush), optionally with
+//! groups of children for the sibling ranking (`train.rank_siblings`).
 
 use crate::NetError;
 use crate::encoding::{NUM_FEATURES, encode};
 use crate::model::ModelConfig;
 use crate::network::{DeviceKind, Network};
+use crate::siblings::SiblingBatch;
 use crate::training::{Learner, LossWeights, OptimizerKind, TrainBatch};
 use musashi_game::{Game, NUM_ACTIONS, Preset};
 use std::time::Instant;
@@ -38,20 +40,62 @@ pub fn synthetic_batch(n: usize) -> TrainBatch {
     }
 }
 
+/// `groups` groups of children for the sibling ranking: the positions after each move from the
+/// start of the four presets in turn (8 to 16 children each), a uniform target over them.
+pub fn synthetic_siblings(groups: usize) -> SiblingBatch {
+    let presets = [Preset::Classic, Preset::NoSetchin, Preset::SoldiersFirst, Preset::Qdan];
+    let children: Vec<Vec<_>> = presets
+        .iter()
+        .map(|p| {
+            let g = Game::new(p.ruleset());
+            let after = |m: &musashi_game::Move| {
+                let mut c = g.clone();
+                c.play(*m).expect("a legal move");
+                c.snapshot()
+            };
+            g.legal_moves().iter().map(after).collect()
+        })
+        .collect();
+    let mut b = SiblingBatch::default();
+    b.reset(children.iter().map(Vec::len).max().unwrap_or(0));
+    for i in 0..groups {
+        let kids = &children[i % children.len()];
+        let target = vec![1.0 / kids.len() as f32; kids.len()];
+        b.push_group(&target, |k, row| encode(&kids[k], row));
+    }
+    b
+}
+
 /// Times Adam steps of a fresh `config` model at `batch` positions for about `seconds` (after
-/// one untimed step), on the CPU, its matrix products on `threads` threads (0 = every core).
-pub fn time_training(config: ModelConfig, batch: usize, seconds: f64, threads: usize) -> Result<TrainSpeed, NetError> {
+/// one untimed step), on the CPU, its matrix products on `threads` threads (0 = every core);
+/// with `siblings` groups of children ranked by the moves-left head in every step (0 = none).
+pub fn time_training(
+    config: ModelConfig,
+    batch: usize,
+    seconds: f64,
+    threads: usize,
+    siblings: usize,
+) -> Result<TrainSpeed, NetError> {
     config.validate()?;
     let device = DeviceKind::Cpu.device()?;
     let net = Network::init(config, &device, 1);
     let mut learner = Learner::new(&net, OptimizerKind::Adam, 1e-4, LossWeights { value: 1.0, moves_left: 1.0 })
         .with_threads(threads)?;
     let b = synthetic_batch(batch.max(1));
-    learner.step(&b, 1e-4);
+    let groups = synthetic_siblings(siblings);
+    let step = |learner: &mut Learner| -> Result<(), NetError> {
+        if siblings == 0 {
+            learner.step(&b, 1e-4);
+        } else {
+            learner.step_ranked(&b, &groups, 1.0, 1.0, 1e-4)?;
+        }
+        Ok(())
+    };
+    step(&mut learner)?;
     let start = Instant::now();
     let mut steps = 0u64;
     while steps == 0 || start.elapsed().as_secs_f64() < seconds {
-        learner.step(&b, 1e-4);
+        step(&mut learner)?;
         steps += 1;
     }
     let s = start.elapsed().as_secs_f64();

@@ -79,3 +79,21 @@ fn ranking_needs_a_moves_left_head() {
     let error = learner.step_ranked(&start_batch(), &SiblingBatch::default(), 1.0, 1.0, 1e-3).unwrap_err();
     assert!(matches!(error, NetError::NoMovesLeftHead), "{error}");
 }
+
+#[test]
+fn the_training_bench_times_ranked_steps_on_the_presets_starts() {
+    let b = synthetic_siblings(6);
+    assert_eq!(b.groups(), 6);
+    for (i, preset) in [Preset::Classic, Preset::NoSetchin, Preset::SoldiersFirst, Preset::Qdan].iter().enumerate() {
+        let n = Game::new(preset.ruleset()).legal_moves().len();
+        let present: f32 = b.present[i * b.slots..(i + 1) * b.slots].iter().sum();
+        let target: f32 = b.target[i * b.slots..(i + 1) * b.slots].iter().sum();
+        assert_eq!(present as usize, n, "{preset:?}");
+        assert!((target - 1.0).abs() < 1e-5);
+    }
+    let shape = ModelConfig::mlp(16, 1, 8, 8);
+    assert!(time_training(shape, 8, 0.01, 1, 4).unwrap().steps >= 1);
+    let headless = ModelConfig::mlp(16, 1, 8, 0);
+    assert!(matches!(time_training(headless, 8, 0.01, 1, 4), Err(NetError::NoMovesLeftHead)));
+    assert!(time_training(headless, 8, 0.01, 1, 0).is_ok(), "a plain step needs no head");
+}

@@ -115,6 +115,10 @@ enum What {
         /// core; `train.threads` in a job).
         #[arg(long, value_delimiter = ',', default_value = "0")]
         threads: Vec<usize>,
+        /// Groups of children ranked by the moves-left head in every step (`train.rank_siblings`;
+        /// 8 to 16 children each), comma-separated, each measured (0 = a plain step).
+        #[arg(long, value_delimiter = ',', default_value = "0", value_parser = clap::value_parser!(u32).range(0..=4096))]
+        siblings: Vec<u32>,
     },
     /// Alpha-beta at depths 1..N against exact tables: the share of moves that keep the result.
     Validate {
@@ -177,7 +181,9 @@ pub(crate) fn run(a: Args) -> Result<()> {
             let shape = ModelConfig { kind, reach, role_heads, ..mlp };
             bench_network(shape, &batches, seconds)
         }
-        What::Train { models, batch, seconds, threads } => bench_train(&models, batch, seconds, &threads),
+        What::Train { models, batch, seconds, threads, siblings } => {
+            bench_train(&models, batch, seconds, &threads, &siblings)
+        }
         What::Validate { tables, positions, max_depth, min_soldiers, critical } => {
             bench_validate(&tables, positions, max_depth, min_soldiers, critical)
         }

@@ -33,20 +33,29 @@ pub(crate) fn bench_network(model: ModelConfig, batches: &[usize], seconds: f64)
 }
 
 /// `bench train`: each shape's training speed, measured one after the other in this process.
-pub(crate) fn bench_train(models: &[String], batch: usize, seconds: f64, threads: &[usize]) -> Result<()> {
+pub(crate) fn bench_train(
+    models: &[String],
+    batch: usize,
+    seconds: f64,
+    threads: &[usize],
+    siblings: &[u32],
+) -> Result<()> {
     let shapes = models.iter().map(|m| ModelConfig::from_spec(m, 64, 32)).collect::<Result<Vec<_>, _>>();
     let shapes = shapes.map_err(anyhow::Error::msg)?;
     println!("burn flex, Adam at batch {batch}, {seconds} s per shape and thread count");
     for (name, &shape) in models.iter().zip(&shapes) {
         for &t in threads {
-            let s = musashi_net::time_training(shape, batch, seconds, t).map_err(anyhow::Error::msg)?;
-            let who = if t == 0 { "every core".to_string() } else { format!("{t} threads") };
-            println!(
-                "{name}, {who}: {} parameters, {:.1} steps/s, {:.0} samples/s",
-                shape.num_params(),
-                s.steps_per_second,
-                s.samples_per_second
-            );
+            for &g in siblings {
+                let s = musashi_net::time_training(shape, batch, seconds, t, g as usize).map_err(anyhow::Error::msg)?;
+                let who = if t == 0 { "every core".to_string() } else { format!("{t} threads") };
+                let ranked = if g == 0 { String::new() } else { format!(", {g} sibling groups") };
+                println!(
+                    "{name}, {who}{ranked}: {} parameters, {:.1} steps/s, {:.0} samples/s",
+                    shape.num_params(),
+                    s.steps_per_second,
+                    s.samples_per_second
+                );
+            }
         }
     }
     Ok(())
