@@ -345,9 +345,7 @@ impl Mcts {
     /// Starts evaluating the root's children (`root_ranking`) where it is on, the evaluator
     /// predicts plies and the root's side to move loses; the root must be expanded.
     fn start_ranking(&mut self) {
-        let root = &self.tree.nodes[ROOT];
-        let value = if root.visits > 0 { -root.value_sum / root.visits as f32 } else { self.root.net_value };
-        if self.config.root_ranking > 0.0 && self.plies_known && value <= LOSING_VALUE {
+        if self.config.root_ranking > 0.0 && self.plies_known && self.root_value() <= LOSING_VALUE {
             self.root.ranking = Some(RootRanking::new(&self.game));
         }
     }
@@ -363,11 +361,8 @@ impl Mcts {
         for (l, b) in self.root.logits.iter_mut().zip(&bonuses) {
             *l += b;
         }
-        let max = self.root.logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-        let exp: Vec<f32> = self.root.logits.iter().map(|l| (l - max).exp()).collect();
-        let total: f32 = exp.iter().sum();
-        for (c, e) in self.tree.children(ROOT).zip(exp) {
-            self.tree.nodes[c].prior = e / total;
+        for (c, p) in self.tree.children(ROOT).zip(softmax(&self.root.logits)) {
+            self.tree.nodes[c].prior = p;
         }
         self.setup_root();
     }
@@ -541,6 +536,12 @@ impl Mcts {
         best
     }
 
+    /// The root's value for its side to move: its visits' mean, or the network's before any.
+    fn root_value(&self) -> f32 {
+        let root = &self.tree.nodes[ROOT];
+        if root.visits > 0 { -root.value_sum / root.visits as f32 } else { self.root.net_value }
+    }
+
     /// What the search found.
     pub fn result(&self) -> SearchResult {
         assert!(!self.awaiting, "result while an evaluation is pending");
@@ -548,8 +549,7 @@ impl Mcts {
         let moves: Vec<Move> = kids.clone().map(|c| self.tree.nodes[c].mv).collect();
         let visits: Vec<u32> = kids.clone().map(|c| self.tree.nodes[c].visits).collect();
         let priors: Vec<f32> = kids.clone().map(|c| self.tree.nodes[c].prior).collect();
-        let root = &self.tree.nodes[ROOT];
-        let value = if root.visits > 0 { -root.value_sum / root.visits as f32 } else { self.root.net_value };
+        let value = self.root_value();
         let qs: Vec<Option<f32>> = kids.clone().map(|c| self.tree.nodes[c].q()).collect();
         let (policy_target, gumbel_choice) = match (self.root.gumbel_config, &self.budget.halving) {
             (Some(g), Some(h)) => {
@@ -634,10 +634,7 @@ impl Mcts {
         let max_visits = visits.iter().copied().max().unwrap_or(0);
         let z: Vec<f32> =
             (0..priors.len()).map(|i| self.root.logits[i] + sigma(g, max_visits, qs[i].unwrap_or(v_mix))).collect();
-        let m = z.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-        let e: Vec<f32> = z.iter().map(|x| (x - m).exp()).collect();
-        let s: f32 = e.iter().sum();
-        e.iter().map(|x| x / s).collect()
+        softmax(&z)
     }
 
     /// A uniform random number in [0, 1) from the search's generator (for move selection).
@@ -648,12 +645,16 @@ impl Mcts {
 
 /// Softmax of the legal moves' logits.
 pub(crate) fn masked_softmax(logits: &[f32], moves: &[Move]) -> Vec<f32> {
-    let m = moves.iter().map(|mv| logits[mv.action()]).fold(f32::NEG_INFINITY, f32::max);
-    let e: Vec<f32> = moves.iter().map(|mv| (logits[mv.action()] - m).exp()).collect();
+    softmax(&moves.iter().map(|mv| logits[mv.action()]).collect::<Vec<f32>>())
+}
+
+/// Softmax of `z`; even over `z` where its logits are not numbers (or all -inf): no preference.
+fn softmax(z: &[f32]) -> Vec<f32> {
+    let m = z.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let e: Vec<f32> = z.iter().map(|x| (x - m).exp()).collect();
     let s: f32 = e.iter().sum();
     if !(s.is_finite() && s > 0.0) {
-        // Logits that are not numbers (or all -inf): no preference.
-        return vec![1.0 / moves.len().max(1) as f32; moves.len()];
+        return vec![1.0 / z.len().max(1) as f32; z.len()];
     }
     e.iter().map(|x| x / s).collect()
 }
