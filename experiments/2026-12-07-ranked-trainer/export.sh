@@ -4,7 +4,8 @@
 # (configs/musashi.toml), classic's from the committed bundle's classic network and the other
 # versions from its shared network (both unbundled), blunder rates from the endgame tables up to
 # 8 soldiers (tables/P-8; the whole 25-point game for No setchin), as
-# ../2026-12-05-no-setchin-specialist/export.sh did.
+# ../2026-12-05-no-setchin-specialist/export.sh did; then the committed bundle's retune of classic's
+# Hard levels (vary = 0.2) again, with its reason (retune-why.txt).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 M=target/release/musashi
@@ -24,4 +25,6 @@ echo "no-setchin network: $ns" > $E/export.log
   --set 'tables.classic="tables/classic-8"' --set 'tables.no-setchin="tables/no-setchin"' \
   --set 'tables.soldiers-first="tables/soldiers-first-8"' --set 'tables.qdan="tables/qdan-8"' \
   > /dev/null 2>> $E/export.log
+# The committed bundle's retune (classic Hard vary = 0.2, ../2026-12-06-hard-variety), again.
+$M retune --bundle export/musashi --force --set 'hard@classic:vary=0.2' --why "$(cat $E/retune-why.txt)" >> $E/export.log
 cp export/musashi/calibration.md $E/calibration.md
