@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Games: each arm's network as the No setchin General at the Hard General's settings (1600
-# simulations, fallible 0.3), with and without `rank=1`, and the shipped bundle's Hard General,
+# simulations, fallible 0.3), with and without `rank=1` (and the ranked one at 1600 simulations
+# with ml=5 and rank=1, NAMES=ranked-ml5-rank1), and the shipped bundle's Hard General,
 # against `alphabeta:depth=4` soldiers (the Hard General's calibration opponent): GAMES (200)
 # games from OPENING (4) random plies, seed 1, the same openings for every agent. One
 # games-NAME.tsv each (skipped when present) and games.txt, the summary.
@@ -14,6 +15,7 @@ declare -A agents=(
   [plain-rank1]="mcts:ckpt=runs/rank/no-setchin-plain/checkpoints/gen-0040,sims=1600,fallible=0.3,rank=1"
   [ranked]="mcts:ckpt=runs/rank/no-setchin-ranked/checkpoints/gen-0040,sims=1600,fallible=0.3"
   [ranked-rank1]="mcts:ckpt=runs/rank/no-setchin-ranked/checkpoints/gen-0040,sims=1600,fallible=0.3,rank=1"
+  [ranked-ml5-rank1]="mcts:ckpt=runs/rank/no-setchin-ranked/checkpoints/gen-0040,sims=1600,ml=5,rank=1"
 )
 for name in ${NAMES:-bundle plain plain-rank1 ranked ranked-rank1}; do
   tsv=$here/games-$name.tsv
