@@ -54,14 +54,28 @@ impl SiblingBatch {
     pub fn groups(&self) -> usize {
         self.present.len().checked_div(self.slots).unwrap_or(0)
     }
+
+    /// The groups `range`, as a batch of their own (the same slots).
+    pub(crate) fn part(&self, range: std::ops::Range<usize>) -> SiblingBatch {
+        let rows = |v: &[f32], width: usize| v[range.start * width..range.end * width].to_vec();
+        SiblingBatch {
+            slots: self.slots,
+            features: rows(&self.features, self.slots * NUM_FEATURES),
+            target: rows(&self.target, self.slots),
+            present: rows(&self.present, self.slots),
+        }
+    }
 }
 
 /// The mean cross-entropy over `b`'s groups of the softmax of predicted plies / `temperature`
-/// (plies) against their targets; `None` when the model has no moves-left head or `b` is empty.
+/// (plies) against their targets, summed over `b` and divided by `all_groups` (`b.groups()`, or
+/// every group's count where `b` is a part of them); `None` when the model has no moves-left
+/// head or `b` is empty.
 pub(crate) fn sibling_loss(
     model: &PolicyValueNet,
     b: &SiblingBatch,
     temperature: f32,
+    all_groups: usize,
     device: &Device,
 ) -> Option<Tensor<1>> {
     let (groups, slots) = (b.groups(), b.slots);
@@ -74,5 +88,5 @@ pub(crate) fn sibling_loss(
     let logits = plies.reshape([groups, slots]) * (PLIES_SCALE / temperature);
     let masked = logits + (t2(&b.present, groups, slots) - 1.0) * 1.0e4;
     let ce = (t2(&b.target, groups, slots) * log_softmax(masked, 1)).sum_dim(1).neg();
-    Some(ce.reshape([groups]).mean())
+    Some(ce.reshape([groups]).sum() / all_groups.max(1) as f32)
 }

@@ -1,11 +1,12 @@
-//! A training step on a batch cut into parts that run side by side. Burn's CPU backend runs the
-//! step's small matrix products and every element-wise operation on one thread, so a second
-//! core idles; a batch cut in two, each half's forward and backward pass on its own thread,
-//! keeps both busy. Each part runs on its own copy of the model (autodiff keeps a graph per set
-//! of leaves and runs each graph's backward pass under its lock: parts sharing the leaves would
-//! wait for each other), its losses divided by the whole batch's counts so that the parts'
-//! gradients add up to the whole batch's. The cut is the same whatever the number of threads,
-//! so a run's weights do not depend on the machine's cores.
+//! A training step on a batch (and a ranked step's groups of children) cut into parts that run
+//! side by side. Burn's CPU backend runs the step's small matrix products and every element-wise
+//! operation on one thread, so a second core idles; a batch cut in two, each half's forward and
+//! backward pass on its own thread, keeps both busy. Each part runs on its own copy of the model
+//! (autodiff keeps a graph per set of leaves and runs each graph's backward pass under its lock:
+//! parts sharing the leaves would wait for each other), its losses divided by the whole batch's
+//! counts (and its groups' ranking loss by all the groups) so that the parts' gradients add up to
+//! the whole batch's. The cut is the same whatever the number of threads, so a run's weights do
+//! not depend on the machine's cores.
 
 use crate::encoding::NUM_FEATURES;
 use crate::model::PolicyValueNet;

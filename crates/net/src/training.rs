@@ -190,16 +190,15 @@ impl Learner {
     }
 
     fn step_here(&mut self, batch: &TrainBatch, lr: f64) -> Losses {
-        let split = self.split && batch.len() >= SPLIT_FROM;
-        let (grads, losses) = if split { self.split_grads(batch) } else { self.grads(batch) };
+        let (grads, losses, _) = self.ranked_grads(batch, None);
         self.apply(grads, lr);
         losses
     }
 
     /// One optimizer step on `batch` plus `weight` × the ranking loss of `siblings` at
-    /// `temperature` plies (`siblings.rs`), the batch taken whole; the losses (their `total`
-    /// including the weighted ranking loss), and the ranking loss (0 without groups). Refused for
-    /// a model without a moves-left head.
+    /// `temperature` plies (`siblings.rs`), cut in halves as `step` cuts its batch (each half
+    /// with half the groups); the losses (their `total` including the weighted ranking loss),
+    /// and the ranking loss (0 without groups). Refused for a model without a moves-left head.
     pub fn step_ranked(
         &mut self,
         batch: &TrainBatch,
@@ -211,45 +210,36 @@ impl Learner {
         if !self.config.has_moves_left() {
             return Err(NetError::NoMovesLeftHead);
         }
+        let ranking = Ranking { siblings, temperature, weight };
         Ok(self.on_pool(|me| {
-            let (loss, mut losses) = loss_of(&me.model, batch, me.weights, &me.device, None);
-            let (loss, rank) = match sibling_loss(&me.model, siblings, temperature, &me.device) {
-                Some(r) => {
-                    let value = scalar(&r);
-                    losses.total += weight * value;
-                    (loss + r * weight, value)
-                }
-                None => (loss, 0.0),
-            };
-            let grads = GradientsParams::from_grads(loss.backward(), &me.model);
+            let (grads, losses, rank) = me.ranked_grads(batch, Some(ranking));
             me.apply(grads, lr);
             (losses, rank)
         }))
     }
 
-    /// The whole batch's gradients and losses in one pass.
-    fn grads(&self, batch: &TrainBatch) -> (GradientsParams, Losses) {
-        let (loss, losses) = loss_of(&self.model, batch, self.weights, &self.device, None);
-        (GradientsParams::from_grads(loss.backward(), &self.model), losses)
-    }
-
-    /// The same from the batch's two halves, side by side where the pool has two threads
-    /// (`split_step.rs`).
-    fn split_grads(&self, batch: &TrainBatch) -> (GradientsParams, Losses) {
+    /// The gradients, losses and ranking loss of `batch` (and `ranking`): in one pass, or from
+    /// two halves side by side where the pool has two threads (`split_step.rs`).
+    fn ranked_grads(&self, batch: &TrainBatch, ranking: Option<Ranking>) -> (GradientsParams, Losses, f32) {
+        if !(self.split && batch.len() >= SPLIT_FROM) {
+            return self.pass(&self.model, batch, ranking, None);
+        }
         let norm = Norm::of(batch);
         let half = batch.len() / 2;
         let (a, b) = (part(batch, 0..half), part(batch, half..batch.len()));
-        let pass = |model: &PolicyValueNet, part: &TrainBatch| {
-            let (loss, losses) = loss_of(model, part, self.weights, &self.device, Some(norm));
-            (GradientsParams::from_grads(loss.backward(), model), losses)
-        };
+        let groups = ranking.map_or(0, |r| r.siblings.groups());
+        let (ra, rb) =
+            (ranking.map(|r| r.siblings.part(0..groups / 2)), ranking.map(|r| r.siblings.part(groups / 2..groups)));
+        let (ka, kb) = (with_groups(ranking, ra.as_ref()), with_groups(ranking, rb.as_ref()));
+        let pass =
+            |model: &PolicyValueNet, part: &TrainBatch, ranking| self.pass(model, part, ranking, Some((norm, groups)));
         // On one thread the halves run one after the other on the model itself (the same
         // arithmetic: a copy only lets the second half's graph run beside the first's).
-        let ((ga, la), (gb, lb)) = if rayon::current_num_threads() > 1 {
+        let ((ga, la, rank_a), (gb, lb, rank_b)) = if rayon::current_num_threads() > 1 {
             let other = replica(&self.model, &self.device);
-            rayon::join(|| pass(&self.model, &a), || pass(&other, &b))
+            rayon::join(|| pass(&self.model, &a, ka), || pass(&other, &b, kb))
         } else {
-            (pass(&self.model, &a), pass(&self.model, &b))
+            (pass(&self.model, &a, ka), pass(&self.model, &b, kb))
         };
         let losses = Losses {
             policy: la.policy + lb.policy,
@@ -257,7 +247,32 @@ impl Learner {
             moves_left: la.moves_left + lb.moves_left,
             total: la.total + lb.total,
         };
-        (add_grads(&self.model, ga, gb), losses)
+        (add_grads(&self.model, ga, gb), losses, rank_a + rank_b)
+    }
+
+    /// One pass of `model` over `batch` (and `ranking`): gradients, losses, ranking loss. A part
+    /// divides its losses by the whole batch's counts and its groups' loss by all the groups.
+    fn pass(
+        &self,
+        model: &PolicyValueNet,
+        batch: &TrainBatch,
+        ranking: Option<Ranking>,
+        whole: Option<(Norm, usize)>,
+    ) -> (GradientsParams, Losses, f32) {
+        let (loss, mut losses) = loss_of(model, batch, self.weights, &self.device, whole.map(|w| w.0));
+        let ranked = ranking.and_then(|r| {
+            let groups = whole.map_or(r.siblings.groups(), |w| w.1);
+            sibling_loss(model, r.siblings, r.temperature, groups, &self.device).map(|l| (l, r.weight))
+        });
+        let (loss, rank) = match ranked {
+            Some((r, weight)) => {
+                let value = scalar(&r);
+                losses.total += weight * value;
+                (loss + r * weight, value)
+            }
+            None => (loss, 0.0),
+        };
+        (GradientsParams::from_grads(loss.backward(), model), losses, rank)
     }
 
     /// The losses on `batch` without changing anything.
@@ -357,6 +372,20 @@ fn loss_of(
 }
 
 /// A one-element tensor's value.
+/// The sibling ranking of a ranked step: the groups, the softmax's plies per nat, the loss's
+/// weight.
+#[derive(Clone, Copy)]
+struct Ranking<'a> {
+    siblings: &'a SiblingBatch,
+    temperature: f32,
+    weight: f32,
+}
+
+/// `ranking` with `siblings` (a part of its groups) as its groups.
+fn with_groups<'a>(ranking: Option<Ranking<'a>>, siblings: Option<&'a SiblingBatch>) -> Option<Ranking<'a>> {
+    ranking.zip(siblings).map(|(r, siblings)| Ranking { siblings, ..r })
+}
+
 fn scalar(t: &Tensor<1>) -> f32 {
     t.clone().into_data().try_into_vec::<f32>().expect("f32")[0]
 }

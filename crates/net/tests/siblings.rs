@@ -97,3 +97,38 @@ fn the_training_bench_times_ranked_steps_on_the_presets_starts() {
     assert!(matches!(time_training(headless, 8, 0.01, 1, 4), Err(NetError::NoMovesLeftHead)));
     assert!(time_training(headless, 8, 0.01, 1, 0).is_ok(), "a plain step needs no head");
 }
+
+#[test]
+fn a_ranked_step_cut_in_halves_trains_as_the_whole_step_on_any_number_of_threads() {
+    let device = DeviceKind::Cpu.device().unwrap();
+    let net = Network::init(ModelConfig::mlp(16, 1, 8, 8), &device, 3);
+    let b = synthetic_batch(96);
+    let groups = synthetic_siblings(7);
+    let whole = Learner::new(&net, OptimizerKind::Adam, 1e-4, W).with_threads(1).unwrap();
+    let halves = Learner::new(&net, OptimizerKind::Adam, 1e-4, W).with_threads(2).unwrap();
+    let one_core = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let sequential = Learner::new(&net, OptimizerKind::Adam, 1e-4, W);
+    let mut learners = [whole, halves, sequential];
+    let mut ranks = Vec::new();
+    for (i, learner) in learners.iter_mut().enumerate() {
+        for _ in 0..3 {
+            let mut step = || learner.step_ranked(&b, &groups, 1.0, 2.0, 1e-3).unwrap();
+            let (losses, rank) = if i == 2 { one_core.install(step) } else { step() };
+            ranks.push((losses.total, rank));
+        }
+    }
+    let predict = |l: &Learner| {
+        let mut p = Prediction::default();
+        l.network().predict(&groups.features, &mut p);
+        p
+    };
+    let [whole, halves, sequential] = learners.each_ref().map(predict);
+    assert_eq!(halves.plies, sequential.plies, "the same halves give the same weights on 1 or 2 threads");
+    let close = |a: &[f32], b: &[f32]| a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-4);
+    assert!(close(&whole.plies, &halves.plies) && close(&whole.logits, &halves.logits));
+    for k in 0..3 {
+        let ((ta, ra), (tb, rb)) = (ranks[k], ranks[3 + k]);
+        assert!((ta - tb).abs() < 1e-4 * ta.abs().max(1.0) && (ra - rb).abs() < 1e-4, "step {k}: {:?}", ranks);
+        assert!(ra > 0.0, "the groups count: {ra}");
+    }
+}
