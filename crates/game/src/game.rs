@@ -212,6 +212,13 @@ impl Game {
         Ok(self.outcome)
     }
 
+    /// The game after `m`, this one unchanged (the position after a move, in its game's context).
+    pub fn after(&self, m: Move) -> Result<Game, IllegalMove> {
+        let mut next = self.clone();
+        next.play(m)?;
+        Ok(next)
+    }
+
     /// Takes back the last move (and any resignation); returns it, or None at the start.
     pub fn undo(&mut self) -> Option<Move> {
         if self.entries.len() == 1 {

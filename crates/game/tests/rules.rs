@@ -226,3 +226,22 @@ fn illegal_moves_are_refused_with_a_reason() {
     assert!(Move::parse(Board::Square25, "c5-c6").is_err(), "no setchin on 25 points");
     assert!(Move::parse(Board::Setchin33, "c3b2").is_err());
 }
+
+#[test]
+fn the_game_after_a_move_is_the_move_played_on_a_copy() {
+    let g = Game::new(Preset::Classic.ruleset());
+    for &m in g.legal_moves().iter() {
+        let mut played = g.clone();
+        played.play(m).unwrap();
+        let after = g.after(m).unwrap();
+        assert_eq!(
+            (after.snapshot(), after.plies(), after.outcome()),
+            (played.snapshot(), played.plies(), played.outcome())
+        );
+    }
+    assert_eq!(g.plies(), 0, "the game itself is unchanged");
+    let mut soldiers_move = Game::new(Preset::Classic.ruleset());
+    let m = soldiers_move.legal_moves()[0];
+    soldiers_move.play(m).unwrap();
+    assert!(soldiers_move.after(m).is_err(), "the General's move is not legal for the soldiers");
+}

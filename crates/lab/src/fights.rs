@@ -76,14 +76,7 @@ pub fn fight(g: &Game, oracle: &TableOracle, soldiers: &str) -> Option<Fight> {
 
 /// The position after each of `moves` in `g` (its history kept); `None` if one is illegal.
 pub fn children(g: &Game, moves: impl IntoIterator<Item = Move>) -> Option<Vec<Snapshot>> {
-    moves
-        .into_iter()
-        .map(|m| {
-            let mut child = g.clone();
-            child.play(m).ok()?;
-            Some(child.snapshot())
-        })
-        .collect()
+    moves.into_iter().map(|m| g.after(m).ok().map(|c| c.snapshot())).collect()
 }
 
 /// What a network makes of a set of long fights.

@@ -48,12 +48,7 @@ pub fn synthetic_siblings(groups: usize) -> SiblingBatch {
         .iter()
         .map(|p| {
             let g = Game::new(p.ruleset());
-            let after = |m: &musashi_game::Move| {
-                let mut c = g.clone();
-                c.play(*m).expect("a legal move");
-                c.snapshot()
-            };
-            g.legal_moves().iter().map(after).collect()
+            g.legal_moves().iter().map(|&m| g.after(m).expect("a legal move").snapshot()).collect()
         })
         .collect();
     let mut b = SiblingBatch::default();

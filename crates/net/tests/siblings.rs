@@ -9,16 +9,7 @@ const W: LossWeights = LossWeights { value: 1.0, moves_left: 1.0 };
 /// The positions after the first `n` legal moves of the classic start, from the `skip`-th.
 fn children(skip: usize, n: usize) -> Vec<Snapshot> {
     let g = Game::new(Preset::Classic.ruleset());
-    g.legal_moves()
-        .iter()
-        .skip(skip)
-        .take(n)
-        .map(|&m| {
-            let mut c = g.clone();
-            c.play(m).unwrap();
-            c.snapshot()
-        })
-        .collect()
+    g.legal_moves().iter().skip(skip).take(n).map(|&m| g.after(m).unwrap().snapshot()).collect()
 }
 
 /// One position (the start) with a uniform policy over every action.

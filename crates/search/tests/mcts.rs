@@ -244,15 +244,7 @@ fn a_losing_roots_priors_follow_its_childrens_predicted_plies() {
     while g.position().side_to_move() != Side::General {
         g.play(g.legal_moves()[0]).unwrap();
     }
-    let children: Vec<Snapshot> = g
-        .legal_moves()
-        .iter()
-        .map(|&m| {
-            let mut c = g.clone();
-            c.play(m).unwrap();
-            c.snapshot()
-        })
-        .collect();
+    let children: Vec<Snapshot> = g.legal_moves().iter().map(|&m| g.after(m).unwrap().snapshot()).collect();
     let config = MctsConfig { sims: 1, root_ranking: 4.0, ..MctsConfig::default() };
     let (asked, r) = ranked_search(config, &g, -0.9);
     assert_eq!(asked[0], g.snapshot());
@@ -309,16 +301,7 @@ fn a_reused_root_is_ranked_again_and_the_search_still_finds_what_it_finds() {
     assert_eq!(r.visits.iter().sum::<u32>() - before, 300, "the simulations are the budget's");
     let top = r.priors.iter().copied().fold(0.0, f32::max);
     let k = r.priors.iter().position(|&p| p == top).unwrap();
-    let mut after = general_root.clone();
-    after.play(r.moves[k]).unwrap();
-    let most = general_root
-        .legal_moves()
-        .iter()
-        .map(|&mv| {
-            let mut c = general_root.clone();
-            c.play(mv).unwrap();
-            test_plies(&c.snapshot())
-        })
-        .fold(0.0, f32::max);
-    assert_eq!(test_plies(&after.snapshot()), most, "the top prior leads to the most plies");
+    let plies_after = |mv: Move| test_plies(&general_root.after(mv).unwrap().snapshot());
+    let most = general_root.legal_moves().iter().map(|&mv| plies_after(mv)).fold(0.0, f32::max);
+    assert_eq!(plies_after(r.moves[k]), most, "the top prior leads to the most plies");
 }

@@ -34,9 +34,7 @@ pub fn group(sample: &Sample) -> Option<Group> {
     for &m in moves.iter() {
         let k = sample.legal.iter().position(|&a| a as usize == m.action())?;
         target.push(sample.policy[k]);
-        let mut child = game.clone();
-        child.play(m).ok()?;
-        children.push(child.snapshot());
+        children.push(game.after(m).ok()?.snapshot());
     }
     (target.iter().sum::<f32>() > 0.0).then_some(Group { children, target })
 }

@@ -16,7 +16,7 @@
 use super::{FightsFrom, long_fights, positive};
 use anyhow::{Context, Result, ensure};
 use musashi_agents::AgentRecipe;
-use musashi_game::{Game, MoveLimit};
+use musashi_game::Game;
 use musashi_lab::distill::{Labels, PolicyTarget, play_games};
 use musashi_lab::share::Share;
 
@@ -81,11 +81,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
         let start = std::time::Instant::now();
         let mut t = Share::default();
         for f in &all {
-            let plies = match (f.snap.rules.move_limit, f.snap.moves_left) {
-                (MoveLimit::Plies(n), Some(left)) => n.saturating_sub(left),
-                _ => 0,
-            };
-            let game = Game::with_counters(f.snap.rules, f.snap.position, plies, 0)?;
+            let game = Game::from_snapshot(&f.snap)?;
             agent.new_game(1);
             let mv = agent.choose(&game).mv;
             let ok = f.moves.iter().any(|c| c.0 == mv && c.1 == f.longest);

@@ -10,7 +10,7 @@
 
 use super::{NetOnFights, positive};
 use anyhow::{Result, ensure};
-use musashi_game::{Game, Move, MoveLimit, Outcome, Side, Snapshot};
+use musashi_game::{Game, Move, Outcome, Side, Snapshot};
 use musashi_lab::fights::predict;
 use musashi_lab::policy::log_softmax;
 use musashi_lab::share::Share;
@@ -104,14 +104,7 @@ pub(crate) fn run(a: Args) -> Result<()> {
     let mut by: BTreeMap<String, Share> = BTreeMap::new();
     let mut p = Prediction::default();
     for f in &all {
-        let mut root = Game::with_counters(f.snap.rules, f.snap.position, 0, 0)?;
-        if let Some(left) = f.snap.moves_left {
-            let limit = match f.snap.rules.move_limit {
-                MoveLimit::Plies(n) => n,
-                _ => left,
-            };
-            root = Game::with_counters(f.snap.rules, f.snap.position, limit.saturating_sub(left), 0)?;
-        }
+        let root = Game::from_snapshot(&f.snap)?;
         let moves: Vec<Move> = root.legal_moves().iter().copied().collect();
         let kept = |i: usize| f.moves.iter().any(|c| c.0 == moves[i] && c.1 == f.longest);
         predict(&net, &[&f.snap], &mut p);

@@ -9,7 +9,7 @@
 
 use super::{NetOnFights, positive};
 use anyhow::{Context, Result};
-use musashi_game::{Game, Move, MoveLimit, Side};
+use musashi_game::{Game, Move, Side};
 use musashi_lab::fights::predict;
 use musashi_lab::share::Share;
 use musashi_net::{Network, Prediction};
@@ -76,20 +76,14 @@ pub(crate) fn run(a: Args) -> Result<()> {
     let mut rng = 0x9E37_79B9_7F4A_7C15u64;
     let mut p = Prediction::default();
     for f in &all {
-        let rules = f.snap.rules;
-        let plies = match (rules.move_limit, f.snap.moves_left) {
-            (MoveLimit::Plies(n), Some(left)) => n.saturating_sub(left),
-            _ => 0,
-        };
-        let root = Game::with_counters(rules, f.snap.position, plies, 0)?;
+        let root = Game::from_snapshot(&f.snap)?;
         let (moves, probs) = policy(&net, &root, &mut p);
         let kept = |m: Move| f.moves.iter().any(|c| c.0 == m && c.1 == f.longest);
         let Some(top) = (0..probs.len()).max_by(|&x, &y| probs[x].total_cmp(&probs[y])) else { continue };
         pol.add(kept(moves[top]));
         let mut s = Vec::with_capacity(moves.len());
         for &mv in &moves {
-            let mut g = root.clone();
-            g.play(mv)?;
+            let g = root.after(mv)?;
             s.push(if drawn == 0 {
                 rollout(&net, g, &mut rng, false, &mut p)? as f32
             } else {

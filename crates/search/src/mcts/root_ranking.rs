@@ -40,8 +40,7 @@ impl RootRanking {
         let mut moves = Vec::new();
         let mut children = Vec::new();
         for &m in game.legal_moves().iter() {
-            let mut g = game.clone();
-            g.play(m).expect("a legal move");
+            let g = game.after(m).expect("a legal move");
             moves.push(m);
             children.push(match g.outcome() {
                 Some(o) => Child::Over { mover_wins: o.winner == mover },
@@ -126,9 +125,7 @@ mod tests {
         }
         assert_eq!(asked.len(), moves.len(), "no move ends the game at the start");
         for (m, s) in moves.iter().zip(&asked) {
-            let mut c = g.clone();
-            c.play(*m).unwrap();
-            assert_eq!(*s, c.snapshot());
+            assert_eq!(*s, g.after(*m).unwrap().snapshot());
         }
         let reversed: Vec<Move> = moves.iter().rev().copied().collect();
         let b = r.bonuses(&reversed, 2.0).unwrap();
