@@ -255,10 +255,14 @@ fn the_sibling_ranking_trains_end_to_end_and_logs_its_loss() {
     let dir = temp("rank");
     let config = write_config(&dir, TINY);
     let out = dir.join("run");
-    let o = train(&config, &out, &["--set", "train.rank_siblings=2", "--set", "run.generations=1"]);
+    let o = train(
+        &config,
+        &out,
+        &["--set", "train.rank_siblings=2", "--set", "train.rank_groups=4", "--set", "run.generations=1"],
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let resolved = std::fs::read_to_string(out.join("config.resolved.toml")).unwrap();
-    assert!(resolved.contains("rank_siblings = 2"), "{resolved}");
+    assert!(resolved.contains("rank_siblings = 2") && resolved.contains("rank_groups = 4"), "{resolved}");
     let train_events: Vec<_> = events(&out).into_iter().filter(|e| e["event"] == "train").collect();
     assert!(!train_events.is_empty());
     for e in &train_events {
@@ -308,6 +312,9 @@ fn config_errors_name_the_key_and_the_file() {
     let o = train(&config, &dir.join("run5d"), &["--set", "train.rank_temperature=0"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("train.rank_temperature"), "{err}");
+    let o = train(&config, &dir.join("run5e"), &["--set", "train.rank_groups=17"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("train.rank_groups") && err.contains("batch_size"), "{err}");
     let o = train(&config, &dir.join("run5b"), &["--set", "selfplay.sparring={ share = 0.5, depths = [9] }"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("selfplay.sparring.depths") && err.contains("1..=6"), "{err}");

@@ -391,15 +391,11 @@ mod tests {
                 row
             };
             for (group, &i) in rows.iter().enumerate() {
-                let mut expected = targets.clone();
-                expected.push(0.0);
-                assert_eq!(siblings.target[group * slots..(group + 1) * slots], expected[..]);
-                assert_eq!(
-                    siblings.present[group * slots..(group + 1) * slots].iter().sum::<f32>(),
-                    legal.len() as f32
-                );
+                let children = siblings.group(group);
+                assert_eq!((children.len(), slots), (legal.len(), legal.len() + 1));
+                assert_eq!(siblings.target[children.clone()], targets[..]);
                 let row = &b.features[i * NUM_FEATURES..(i + 1) * NUM_FEATURES];
-                let child = &siblings.features[group * slots * NUM_FEATURES..][..NUM_FEATURES];
+                let child = &siblings.features[children.start * NUM_FEATURES..][..NUM_FEATURES];
                 let frames: Vec<Symmetry> = g
                     .position()
                     .board()

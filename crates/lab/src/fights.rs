@@ -25,24 +25,20 @@ pub struct Fight {
 }
 
 /// Every distinct long fight met by a General in the games of `games.tsv` files written by
-/// `musashi rank` (their `moves` column), past the two opening plies.
+/// `musashi rank` or `musashi match` (their `moves` column), past the two opening plies.
 pub fn collect(files: &[impl AsRef<Path>], rules: Ruleset, oracle: &TableOracle) -> Result<Vec<Fight>, String> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for file in files {
         let file = file.as_ref();
         let text = crate::tsv::read_text(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        let header = text.lines().next().unwrap_or_default();
-        let columns: Vec<&str> = header.trim_start_matches("# ").split('\t').collect();
-        let find = |name: &str| {
-            columns.iter().position(|c| *c == name).ok_or_else(|| format!("{}: no '{name}' column", file.display()))
-        };
-        let (column, soldiers) = (find("moves")?, find("soldiers")?);
-        for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.starts_with('#')) {
-            let where_ = || format!("{} line {}", file.display(), n + 1);
-            let fields: Vec<&str> = line.split('\t').collect();
+        let [column] = crate::tsv::columns(&text, ["moves"]).map_err(|e| format!("{}: {e}", file.display()))?;
+        let soldiers_column = crate::tsv::columns(&text, ["soldiers"]).ok().map(|[c]| c);
+        let match_soldiers = match_soldiers(&text);
+        for (n, fields) in crate::tsv::rows(&text) {
+            let where_ = || format!("{} line {n}", file.display());
             let moves = fields.get(column).ok_or_else(|| format!("{}: no moves", where_()))?;
-            let opponent = fields.get(soldiers).copied().unwrap_or_default();
+            let opponent = soldiers_column.and_then(|c| fields.get(c).copied()).unwrap_or(match_soldiers);
             let mut g = Game::new(rules);
             for (ply, text) in moves.split(' ').enumerate() {
                 let mv = Move::parse(rules.board, text).map_err(|e| format!("{}: {e}", where_()))?;
@@ -59,6 +55,15 @@ pub fn collect(files: &[impl AsRef<Path>], rules: Ruleset, oracle: &TableOracle)
         }
     }
     Ok(out)
+}
+
+/// The soldiers of a `musashi match` file, from its `# general: ...; soldiers: ...; seed ...`
+/// line ("" where there is none).
+fn match_soldiers(text: &str) -> &str {
+    text.lines()
+        .take_while(|l| l.starts_with('#'))
+        .find_map(|l| l.split("; ").find_map(|part| part.strip_prefix("soldiers: ")))
+        .unwrap_or_default()
 }
 
 /// The long fight at `g`'s position, if it is one (`soldiers` names the opponent).
@@ -190,5 +195,19 @@ fn score_children(net: &Network, fights: &[&Fight], parents: &Prediction, s: &mu
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_match_files_soldiers_come_from_its_header() {
+        let text = "# rules: board 33\n# general: mcts:sims=8; soldiers: alphabeta:depth=6; seed 7\n\
+                    # index\tseed\twinner\treason\tlength\tmoves\n0\t1\tsoldiers\tcaptured\t2\ta b\n";
+        assert_eq!(match_soldiers(text), "alphabeta:depth=6");
+        assert_eq!(crate::tsv::columns(text, ["moves"]), Ok([5]));
+        assert_eq!(match_soldiers("# general\tsoldiers\tmoves\nx\ty\tz\n"), "");
     }
 }

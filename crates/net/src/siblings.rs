@@ -12,18 +12,19 @@ use burn::prelude::*;
 use burn::tensor::TensorData;
 use burn::tensor::activation::log_softmax;
 
-/// The children of some positions (groups), as plain arrays: `slots` per group, empty ones
-/// absent. A group's target is a distribution over its present children.
+/// The children of some positions (groups), as plain arrays, packed group after group: the
+/// network runs on the children alone (no empty slots), and the softmax lays them out in
+/// `slots` per group.
 #[derive(Debug, Default, Clone)]
 pub struct SiblingBatch {
-    /// Children per group (the largest group's count).
+    /// Children per group at most (the largest group's count, or more).
     pub slots: usize,
-    /// `groups × slots × NUM_FEATURES` encoded children (zeros in empty slots).
+    /// `children × NUM_FEATURES` encoded children.
     pub features: Vec<f32>,
-    /// `groups × slots`: each group's target distribution over its children (0 in empty slots).
+    /// Each child's share of its group's target distribution.
     pub target: Vec<f32>,
-    /// `groups × slots`: 1 for a child, 0 for an empty slot.
-    pub present: Vec<f32>,
+    /// Each group's number of children.
+    pub sizes: Vec<usize>,
 }
 
 impl SiblingBatch {
@@ -32,38 +33,61 @@ impl SiblingBatch {
         self.slots = slots;
         self.features.clear();
         self.target.clear();
-        self.present.clear();
+        self.sizes.clear();
     }
 
     /// Adds a group: each child's encoding (`NUM_FEATURES` floats, by `encode_child(i, row)`)
-    /// and target, the rest of its slots empty. More children than `slots` is a caller's bug.
+    /// and target. More children than `slots` is a caller's bug.
     pub fn push_group(&mut self, targets: &[f32], mut encode_child: impl FnMut(usize, &mut [f32])) {
         assert!(targets.len() <= self.slots, "{} children for {} slots", targets.len(), self.slots);
         let start = self.features.len();
-        self.features.resize(start + self.slots * NUM_FEATURES, 0.0);
-        for (i, row) in self.features[start..].chunks_exact_mut(NUM_FEATURES).take(targets.len()).enumerate() {
+        self.features.resize(start + targets.len() * NUM_FEATURES, 0.0);
+        for (i, row) in self.features[start..].chunks_exact_mut(NUM_FEATURES).enumerate() {
             encode_child(i, row);
         }
-        for i in 0..self.slots {
-            self.target.push(targets.get(i).copied().unwrap_or(0.0));
-            self.present.push(if i < targets.len() { 1.0 } else { 0.0 });
-        }
+        self.target.extend_from_slice(targets);
+        self.sizes.push(targets.len());
     }
 
     /// Number of groups.
     pub fn groups(&self) -> usize {
-        self.present.len().checked_div(self.slots).unwrap_or(0)
+        self.sizes.len()
+    }
+
+    /// Number of children, over all groups.
+    pub fn children(&self) -> usize {
+        self.target.len()
+    }
+
+    /// The children of group `g`: their range in `target` (rows of `features`).
+    pub fn group(&self, g: usize) -> std::ops::Range<usize> {
+        let start = self.sizes[..g].iter().sum();
+        start..start + self.sizes[g]
     }
 
     /// The groups `range`, as a batch of their own (the same slots).
     pub(crate) fn part(&self, range: std::ops::Range<usize>) -> SiblingBatch {
-        let rows = |v: &[f32], width: usize| v[range.start * width..range.end * width].to_vec();
+        let first: usize = self.sizes[..range.start].iter().sum();
+        let last = first + self.sizes[range.clone()].iter().sum::<usize>();
         SiblingBatch {
             slots: self.slots,
-            features: rows(&self.features, self.slots * NUM_FEATURES),
-            target: rows(&self.target, self.slots),
-            present: rows(&self.present, self.slots),
+            features: self.features[first * NUM_FEATURES..last * NUM_FEATURES].to_vec(),
+            target: self.target[first..last].to_vec(),
+            sizes: self.sizes[range].to_vec(),
         }
+    }
+
+    /// The children laid out `groups × slots`: each slot's child (its row), or `None` where
+    /// the slot is empty.
+    fn layout(&self) -> impl Iterator<Item = Option<usize>> + '_ {
+        self.sizes
+            .iter()
+            .scan(0, |next, &size| {
+                let first = *next;
+                *next += size;
+                Some((first, size))
+            })
+            .flat_map(|(first, size)| (0..self.slots).map(move |s| (s < size).then_some(first + s)))
     }
 }
 
@@ -78,15 +102,20 @@ pub(crate) fn sibling_loss(
     all_groups: usize,
     device: &Device,
 ) -> Option<Tensor<1>> {
-    let (groups, slots) = (b.groups(), b.slots);
+    let (groups, slots, n) = (b.groups(), b.slots, b.children());
     if groups == 0 {
         return None;
     }
-    let t2 =
-        |v: &[f32], rows: usize, cols: usize| Tensor::<2>::from_data(TensorData::new(v.to_vec(), [rows, cols]), device);
-    let plies = model.forward(t2(&b.features, groups * slots, NUM_FEATURES)).moves_left?;
-    let logits = plies.reshape([groups, slots]) * (PLIES_SCALE / temperature);
-    let masked = logits + (t2(&b.present, groups, slots) - 1.0) * 1.0e4;
-    let ce = (t2(&b.target, groups, slots) * log_softmax(masked, 1)).sum_dim(1).neg();
+    let t2 = |v: Vec<f32>, rows: usize, cols: usize| Tensor::<2>::from_data(TensorData::new(v, [rows, cols]), device);
+    let plies = model.forward(t2(b.features.clone(), n, NUM_FEATURES)).moves_left?.reshape([n]);
+    // Row `n` of the padded column is the empty slots' zero (masked out below).
+    let padded = Tensor::cat(vec![plies, Tensor::zeros([1], device)], 0);
+    let rows: Vec<i64> = b.layout().map(|r| r.unwrap_or(n) as i64).collect();
+    let present: Vec<f32> = b.layout().map(|r| if r.is_some() { 1.0 } else { 0.0 }).collect();
+    let target: Vec<f32> = b.layout().map(|r| r.map_or(0.0, |i| b.target[i])).collect();
+    let index = Tensor::<1, Int>::from_data(TensorData::new(rows, [groups * slots]), device);
+    let logits = padded.select(0, index).reshape([groups, slots]) * (PLIES_SCALE / temperature);
+    let masked = logits + (t2(present, groups, slots) - 1.0) * 1.0e4;
+    let ce = (t2(target, groups, slots) * log_softmax(masked, 1)).sum_dim(1).neg();
     Some(ce.reshape([groups]).sum() / all_groups.max(1) as f32)
 }

@@ -46,7 +46,7 @@ fn ranking_puts_each_groups_target_child_first() {
     // Three children in four slots (the fourth empty), the target on the last; two more, on the first.
     s.push_group(&[0.0, 0.0, 1.0], |i, row| encode(&first[i], row));
     s.push_group(&[1.0, 0.0], |i, row| encode(&second[i], row));
-    assert_eq!((s.groups(), s.present.iter().sum::<f32>()), (2, 5.0));
+    assert_eq!((s.groups(), s.children(), s.sizes.clone()), (2, 5, vec![3, 2]));
     let b = start_batch();
     let (_, before) = learner.step_ranked(&b, &s, 1.0, 1.0, 1e-2).unwrap();
     let mut after = before;
@@ -77,9 +77,8 @@ fn the_training_bench_times_ranked_steps_on_the_presets_starts() {
     assert_eq!(b.groups(), 6);
     for (i, preset) in [Preset::Classic, Preset::NoSetchin, Preset::SoldiersFirst, Preset::Qdan].iter().enumerate() {
         let n = Game::new(preset.ruleset()).legal_moves().len();
-        let present: f32 = b.present[i * b.slots..(i + 1) * b.slots].iter().sum();
-        let target: f32 = b.target[i * b.slots..(i + 1) * b.slots].iter().sum();
-        assert_eq!(present as usize, n, "{preset:?}");
+        let target: f32 = b.target[b.group(i)].iter().sum();
+        assert_eq!(b.group(i).len(), n, "{preset:?}");
         assert!((target - 1.0).abs() < 1e-5);
     }
     let shape = ModelConfig::mlp(16, 1, 8, 8);
@@ -122,4 +121,33 @@ fn a_ranked_step_cut_in_halves_trains_as_the_whole_step_on_any_number_of_threads
         assert!((ta - tb).abs() < 1e-4 * ta.abs().max(1.0) && (ra - rb).abs() < 1e-4, "step {k}: {:?}", ranks);
         assert!(ra > 0.0, "the groups count: {ra}");
     }
+}
+
+#[test]
+fn the_ranking_loss_is_each_groups_cross_entropy_over_its_childrens_predicted_plies() {
+    let device = DeviceKind::Cpu.device().unwrap();
+    let net = Network::init(ModelConfig::mlp(32, 1, 16, 16), &device, 5);
+    // Groups of 3, 1 and 4 children (packed, in 7 slots), with uneven targets.
+    let groups = [children(0, 3), children(3, 1), children(4, 4)];
+    let targets = [vec![0.2, 0.0, 0.8], vec![1.0], vec![0.1, 0.5, 0.0, 0.4]];
+    assert_eq!(groups.iter().map(Vec::len).collect::<Vec<_>>(), [3, 1, 4]);
+    let mut s = SiblingBatch::default();
+    s.reset(7);
+    for (kids, t) in groups.iter().zip(&targets) {
+        s.push_group(t, |i, row| encode(&kids[i], row));
+    }
+    // Logits near 1, so that an empty slot left in the softmax would show.
+    let temperature = 40.0;
+    let mut expected = 0.0f64;
+    for (kids, t) in groups.iter().zip(&targets) {
+        let logits: Vec<f64> = plies(&net, kids).iter().map(|&p| p as f64 / temperature).collect();
+        let top = logits.iter().cloned().fold(f64::MIN, f64::max);
+        let log_sum = top + logits.iter().map(|l| (l - top).exp()).sum::<f64>().ln();
+        expected -= t.iter().zip(&logits).map(|(&ti, l)| ti as f64 * (l - log_sum)).sum::<f64>();
+    }
+    expected /= groups.len() as f64;
+    let mut learner = Learner::new(&net, OptimizerKind::Adam, 1e-4, W).with_threads(1).unwrap();
+    let (_, rank) = learner.step_ranked(&start_batch(), &s, temperature as f32, 1.0, 1e-4).unwrap();
+    assert!(expected > 0.1, "a loss to compare: {expected}");
+    assert!((rank as f64 - expected).abs() < 1e-4 * expected, "{rank} against {expected}");
 }

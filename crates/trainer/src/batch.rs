@@ -21,12 +21,17 @@ pub struct Minibatch {
 }
 
 /// Draws a minibatch of `config.batch_size` positions from the window, with their sibling
-/// groups when `config.rank_siblings` is on. The draws are those of `build_batch`.
+/// groups when `config.rank_siblings` is on (the first `config.rank_groups` of them, where
+/// that is not 0). The draws are those of `build_batch`.
 pub fn build_minibatch(replay: &Replay, config: &TrainerConfig, rng: &mut impl Rng, out: &mut Minibatch) {
     let mut groups: Vec<Group> = Vec::new();
     let ranking = config.rank_siblings > 0.0;
+    let most = if config.rank_groups == 0 { usize::MAX } else { config.rank_groups };
     draw(replay, config, rng, &mut out.batch, |s| {
-        if ranking && let Some(g) = group(s) {
+        if ranking
+            && groups.len() < most
+            && let Some(g) = group(s)
+        {
             groups.push(g);
         }
     });

@@ -32,6 +32,10 @@ fn is_one(x: &f32) -> bool {
     *x == 1.0
 }
 
+fn is_zero_count(x: &usize) -> bool {
+    *x == 0
+}
+
 /// Everything the trainer needs to know.
 #[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -92,6 +96,11 @@ pub struct TrainerConfig {
     /// when 1).
     #[serde(skip_serializing_if = "is_one")]
     pub rank_temperature: f32,
+    /// The most groups the sibling ranking takes from one minibatch: the first losing
+    /// positions drawn (a ranked step's cost grows with its groups). 0 = every one (left out of
+    /// a written configuration).
+    #[serde(skip_serializing_if = "is_zero_count")]
+    pub rank_groups: usize,
     /// Save a resumable partial checkpoint every this many steps within a generation.
     pub checkpoint_every: u32,
     /// Threads of the optimizer steps (0 = every core). Unless 1, a step cuts its batch in two
@@ -122,6 +131,7 @@ impl Default for TrainerConfig {
             long_fight_weight: 1.0,
             rank_siblings: 0.0,
             rank_temperature: 1.0,
+            rank_groups: 0,
             checkpoint_every: 100,
             threads: 0,
         }
@@ -151,6 +161,7 @@ impl TrainerConfig {
             "train.rank_temperature",
             "in (0, 1000] plies",
         )?;
+        check(self.rank_groups <= self.batch_size, "train.rank_groups", "0 (every one) to train.batch_size")?;
         check(self.checkpoint_every >= 1, "train.checkpoint_every", "at least 1")?;
         check(self.threads <= 1024, "train.threads", "0 (every core) to 1024")?;
         match self.lr_schedule {

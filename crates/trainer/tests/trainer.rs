@@ -246,6 +246,14 @@ fn a_minibatch_with_the_ranking_draws_the_same_positions_and_its_ranking_loss_fa
         &mut off,
     );
     assert_eq!(off.siblings.groups(), 0, "no groups with the ranking off");
+    let mut capped = Minibatch::default();
+    let cap = TrainerConfig { rank_groups: 10, ..config };
+    build_minibatch(&replay, &cap, &mut SmallRng::seed_from_u64(5), &mut capped);
+    assert_eq!(capped.batch.features, plain.features, "a cap draws the same positions");
+    assert_eq!(capped.siblings.groups(), 10, "the first 10 groups");
+    let (c, r) = (&capped.siblings, &ranked.siblings);
+    assert_eq!((&c.sizes[..], c.children()), (&r.sizes[..10], r.group(9).end));
+    assert_eq!((&c.target[..], &c.features[..]), (&r.target[..c.children()], &r.features[..c.features.len()]));
     let net = Network::init(ModelConfig::mlp(64, 1, 16, 16), &DeviceKind::Cpu.device().unwrap(), 2);
     let mut learner = Learner::new(&net, OptimizerKind::Adam, 0.0, W);
     let (_, first) = learner.step_ranked(&ranked.batch, &ranked.siblings, 1.0, 1.0, 2e-3).unwrap();
