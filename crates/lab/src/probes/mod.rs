@@ -46,7 +46,7 @@ impl Solved {
 pub(crate) struct FightsFrom {
     #[command(flatten)]
     pub(crate) solved: Solved,
-    /// games.tsv files of rankings (`musashi rank --out`): their long fights are measured.
+    /// Game files of rankings (`musashi rank --out`, games.tsv) or matches (`musashi match --out`): their long fights are measured.
     #[arg(required = true)]
     pub(crate) rankings: Vec<PathBuf>,
 }
